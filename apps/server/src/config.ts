@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration of decisions §2, read once from the environment at start. A wrong value stops the
+ * server with a message that names the variable (STYLE rule 9).
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Carte <no-reply@localhost>'),
+  BILLING_PROVIDER: z.enum(['stripe', 'local', 'off']).default('local'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_YEARLY: z.string().optional(),
+  CAPTCHA: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  SUPER_ADMIN_EMAIL: z.email().optional(),
+  SUPER_ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Failed sign-ins allowed per account and per address within LOGIN_WINDOW_MINUTES before 429. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  embeddedPgPort: number;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  billingProvider: Env['BILLING_PROVIDER'];
+  stripe: { secretKey?: string; webhookSecret?: string; priceMonthly?: string; priceYearly?: string };
+  captcha: Env['CAPTCHA'];
+  recaptchaSecret: string | null;
+  recaptchaSiteKey: string | null;
+  storage: Env['STORAGE'];
+  s3: { bucket?: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
+  redisUrl: string | null;
+  superAdmin: { email?: string; password?: string };
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  login: { maxFailures: number; windowMinutes: number };
+  webDist: string;
+  /** Secret used to sign ALTCHA challenges and hash visitor ids; derived from the JWT secret. */
+  hmacKey: string;
+}
+
+export class ConfigError extends Error {}
+
+/** A secret generated once and kept in DATA_DIR, so restarts keep sessions valid. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, `${name}.secret`);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const require = (name: keyof Env, when: boolean) => {
+    if (when && !env[name]) throw new ConfigError(`Invalid configuration:\n  ${name}: required`);
+  };
+  require('RECAPTCHA_SECRET', env.CAPTCHA === 'recaptcha');
+  require('STRIPE_SECRET_KEY', env.BILLING_PROVIDER === 'stripe');
+  require('S3_BUCKET', env.STORAGE === 's3');
+
+  const dataDir = path.resolve(env.DATA_DIR);
+  const jwtSecret = env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? null,
+    embeddedPgPort: env.EMBEDDED_PG_PORT,
+    jwtSecret,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
+    billingProvider: env.BILLING_PROVIDER,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      priceMonthly: env.STRIPE_PRICE_MONTHLY,
+      priceYearly: env.STRIPE_PRICE_YEARLY,
+    },
+    captcha: env.CAPTCHA,
+    recaptchaSecret: env.RECAPTCHA_SECRET ?? null,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY ?? null,
+    storage: env.STORAGE,
+    s3: {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    },
+    redisUrl: env.REDIS_URL ?? null,
+    superAdmin: { email: env.SUPER_ADMIN_EMAIL, password: env.SUPER_ADMIN_PASSWORD },
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMinutes: env.LOGIN_WINDOW_MINUTES },
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    hmacKey: `${jwtSecret}:hmac`,
+  };
+}

@@ -1,0 +1,80 @@
+import { effectivePermissions, type Permissions, type Role } from '@carte/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/connect.ts';
+import { refreshTokens, users } from '../db/schema.ts';
+import type { TokenService } from '../features/auth/token.service.ts';
+import { ForbiddenError, UnauthorizedError } from './errors.ts';
+
+/** The acting user, handed to services (STYLE rule 4). Built from the token, never from the body. */
+export interface Caller {
+  userId: string;
+  username: string;
+  email: string;
+  role: Role;
+  restaurantId: string | null;
+  permissions: Permissions;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: needs a valid access token of a live session (401, or 417 when expired). */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export const callerOf = (request: FastifyRequest): Caller => {
+  if (!request.caller) throw new UnauthorizedError();
+  return request.caller;
+};
+
+export const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+};
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
+    const { db, tokens } = options;
+    app.decorateRequest('caller', null);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw new UnauthorizedError();
+      const claims = await tokens.verifyAccess(token);
+      const [user] = await db.select().from(users).where(eq(users.id, claims.userId));
+      if (!user) throw new UnauthorizedError();
+      // A signed-out, revoked or reused session ends its access tokens too, not only its refresh token.
+      const [live] = await db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.familyId, claims.sessionId), isNull(refreshTokens.revokedAt)))
+        .limit(1);
+      if (!live) throw new UnauthorizedError();
+      request.caller = {
+        userId: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        restaurantId: user.restaurantId,
+        permissions: effectivePermissions(user.role, user.permissions),
+        sessionId: claims.sessionId,
+      };
+    });
+  },
+  { name: 'carte-auth' },
+);
+
+/** preHandler factory: the caller must hold one of the roles (403 otherwise). */
+export const requireRoles =
+  (...allowed: Role[]) =>
+  async (request: FastifyRequest) => {
+    const caller = callerOf(request);
+    if (!allowed.includes(caller.role)) throw new ForbiddenError();
+  };

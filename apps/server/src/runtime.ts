@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss } from 'pg-boss';
+import { createCaptcha } from './adapters/captcha/index.ts';
+import type { Captcha } from './adapters/captcha/captcha.ts';
+import { createMailTransport } from './adapters/mail/index.ts';
+import { createStorage } from './adapters/storage/index.ts';
+import type { Storage } from './adapters/storage/storage.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase, runMigrations } from './db/connect.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { ensureSuperAdmin, seedDemo } from './features/accounts/seed.ts';
+import { createMailer, type Mailer, seedMailTemplates, startMailWorker } from './features/mail/mail.service.ts';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'>;
+
+export interface Runtime {
+  database: Database;
+  boss: PgBoss;
+  mailer: Mailer;
+  captcha: Captcha;
+  storage: Storage;
+  /** Stops jobs, closes the pool, stops the embedded database — in that order. */
+  close(): Promise<void>;
+}
+
+/**
+ * Everything the app needs outside itself (main.ts and the tests share it): the database (embedded
+ * when DATABASE_URL is unset), migrations, pg-boss, mail, captcha, storage, first-start data.
+ */
+export async function startRuntime(config: Config, log: Log, options: { mailRetryDelaySeconds?: number } = {}): Promise<Runtime> {
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    log.info(`No DATABASE_URL: starting the embedded PostgreSQL in ${config.dataDir}/postgres`);
+    const embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      log: (line) => log.debug(line),
+    });
+    stopEmbedded = embedded.stop;
+    url = embedded.url('carte');
+  }
+  const database = openDatabase(url);
+  await runMigrations(database);
+
+  // LISTEN/NOTIFY wakes the mail worker at once instead of at its next poll.
+  const boss = new PgBoss({ connectionString: url, application_name: 'carte-jobs', max: 4, useListenNotify: true });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  await seedMailTemplates(database.db);
+  const transport = createMailTransport(config, { log });
+  await startMailWorker({
+    db: database.db,
+    boss,
+    transport,
+    log,
+    ...(options.mailRetryDelaySeconds !== undefined ? { retryDelaySeconds: options.mailRetryDelaySeconds } : {}),
+  });
+  const mailer = createMailer({ db: database.db, boss, log, publicUrl: config.publicUrl });
+
+  await ensureSuperAdmin(database.db, config.superAdmin, log);
+  if (config.seedDemo) await seedDemo(database.db, log);
+
+  return {
+    database,
+    boss,
+    mailer,
+    captcha: createCaptcha(config),
+    storage: createStorage(config),
+    async close() {
+      await boss.stop({ graceful: true, timeout: 5000 }).catch((err) => log.warn({ err }, 'job queue stop'));
+      await transport.close().catch(() => undefined);
+      await database.pool.end();
+      if (stopEmbedded) await stopEmbedded();
+    },
+  };
+}

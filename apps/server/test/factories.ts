@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@carte/domain';
+import { newId } from '../src/db/ids.ts';
+import { restaurants, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/features/auth/password.ts';
+import type { TestApp } from './app.ts';
+
+export const PASSWORD = 'Passw0rdOK';
+
+const unique = () => randomBytes(4).toString('hex');
+
+/** A fresh owner with its own restaurant (STYLE rule 11), verified unless asked otherwise. */
+export async function createOwner(
+  t: TestApp,
+  options: { email?: string; verified?: boolean; role?: Role; personId?: string; restaurantName?: string } = {},
+) {
+  const db = t.runtime.database.db;
+  const tag = unique();
+  const [restaurant] = await db
+    .insert(restaurants)
+    .values({ name: options.restaurantName ?? `Bistro ${tag}`, timeZone: 'Europe/Paris' })
+    .returning();
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: `owner_${tag}`,
+      email: options.email ?? `owner_${tag}@carte.test`,
+      firstName: 'Olga',
+      lastName: 'Owner',
+      role: options.role ?? 'RESTAURANT',
+      passwordHash: await hashPassword(PASSWORD),
+      verifiedAt: options.verified === false ? null : new Date(),
+      personId: options.personId ?? newId(),
+      restaurantId: options.role && options.role !== 'RESTAURANT' && options.role !== 'MEMBER' ? null : restaurant!.id,
+    })
+    .returning();
+  return { user: user!, restaurant: restaurant!, password: PASSWORD };
+}
+
+export async function signIn(t: TestApp, username: string, password = PASSWORD) {
+  const { status, body } = await t.call<{ accessToken: string; refreshToken: string; user: { _id: string } }>({
+    method: 'POST',
+    url: '/api/users/login',
+    payload: { username, password },
+  });
+  if (status !== 200 || !body.message.accessToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.message;
+}
+
+export async function userRow(t: TestApp, id: string) {
+  const [row] = await t.runtime.database.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export const registration = (overrides: Record<string, unknown> = {}) => {
+  const tag = unique();
+  return {
+    firstName: 'Rita',
+    lastName: 'Register',
+    phoneNumber: '+12025550143',
+    username: `rita_${tag}`,
+    email: `rita_${tag}@carte.test`,
+    restaurantType: 'RESTAURANT',
+    restaurantName: `Rita's ${tag}`,
+    timeZone: 'America/Chicago',
+    password: 'Welcome123',
+    confirm_password: 'Welcome123',
+    ...overrides,
+  };
+};

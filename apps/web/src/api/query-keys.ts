@@ -1,0 +1,33 @@
+/**
+ * Query keys per area, in one place, so an invalidation names exactly what it reloads.
+ * Later areas (restaurant, menus, categories, dishes, ingredients, admin, reseller) add theirs here.
+ */
+export const queryKeys = {
+  config: ['config'] as const,
+  users: {
+    all: ['users'] as const,
+    me: ['users', 'me'] as const,
+    emailVerification: (token: string) => ['users', 'email-verification', token] as const,
+    resetToken: (token: string) => ['users', 'reset-password-token', token] as const,
+  },
+  restaurant: ['restaurant'] as const,
+  menus: ['menus'] as const,
+  categories: ['categories'] as const,
+  dishes: ['dishes'] as const,
+  ingredients: ['ingredients'] as const,
+  admin: ['admin'] as const,
+  reseller: ['dma'] as const,
+};
+
+/**
+ * What a successful change reloads (doc 1 §4 "Cached data"): a menu change reloads restaurant and
+ * menus; a category change categories, restaurant and menus; a dish change dishes, categories and
+ * restaurant.
+ */
+export const invalidatedBy = {
+  menu: [queryKeys.restaurant, queryKeys.menus],
+  category: [queryKeys.categories, queryKeys.restaurant, queryKeys.menus],
+  dish: [queryKeys.dishes, queryKeys.categories, queryKeys.restaurant],
+  ingredient: [queryKeys.ingredients],
+  account: [queryKeys.users.me],
+} as const;

@@ -1,0 +1,16 @@
+/**
+ * Screens that exist in this build. Navigation shows only entries (and children) whose path is here,
+ * so nobody is sent to a screen that is not written yet; each later feature adds its paths.
+ */
+export const implementedPaths: ReadonlySet<string> = new Set([
+  '/',
+  '/update-account',
+  '/admin/dashboard',
+  '/admin/update-profile',
+  '/dma/dashboard',
+  '/dma/update-account',
+  '/login',
+  '/register',
+]);
+
+export const isImplemented = (path: string) => implementedPaths.has(path);

@@ -1,0 +1,100 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { setSignedOutHandler } from '../api/client.ts';
+import { PageLoader } from '../ui/page-loader.tsx';
+import { GuestOnly } from './guards/guest-only.tsx';
+import { HomeRedirect } from './guards/home-redirect.tsx';
+import { RequireSession } from './guards/require-session.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+import { AppLayout } from './shell/app-layout.tsx';
+
+/*
+ * Each area is its own chunk (STYLE rule 14): a diner-facing sign-in never downloads the owner's
+ * screens, an owner never downloads the admin's. Several lazy components of one area share its module.
+ */
+const auth = () => import('../features/auth/auth-area.ts');
+const AuthLayout = lazy(() => auth().then((m) => ({ default: m.AuthLayout })));
+const LoginPage = lazy(() => auth().then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => auth().then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })));
+const VerifyAccountPage = lazy(() => auth().then((m) => ({ default: m.VerifyAccountPage })));
+
+const OwnerHomePage = lazy(() =>
+  import('../features/owner/owner-area.ts').then((m) => ({ default: m.OwnerHomePage })),
+);
+const AdminDashboardPage = lazy(() =>
+  import('../features/admin/admin-area.ts').then((m) => ({ default: m.AdminDashboardPage })),
+);
+const ResellerDashboardPage = lazy(() =>
+  import('../features/reseller/reseller-area.ts').then((m) => ({ default: m.ResellerDashboardPage })),
+);
+// Account update serves every signed-in area under three paths (doc 3 §2.1).
+const UpdateAccountPage = lazy(() =>
+  import('../features/account/account-area.ts').then((m) => ({ default: m.UpdateAccountPage })),
+);
+
+function AuthArea() {
+  return (
+    <Suspense fallback={<PageLoader minHeight="100vh" />}>
+      <AuthLayout>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AuthLayout>
+    </Suspense>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [
+          {
+            element: <AuthArea />,
+            children: [
+              { path: '/login', element: <LoginPage /> },
+              { path: '/register', element: <RegisterPage /> },
+              { path: '/forgot-password', element: <ForgotPasswordPage /> },
+              { path: '/reset-password', element: <ResetPasswordPage /> },
+              { path: '/user-verify-account', element: <VerifyAccountPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                path: '/',
+                element: (
+                  <HomeRedirect>
+                    <OwnerHomePage />
+                  </HomeRedirect>
+                ),
+              },
+              { path: '/update-account', element: <UpdateAccountPage /> },
+              { path: '/admin/dashboard', element: <AdminDashboardPage /> },
+              { path: '/admin/update-profile', element: <UpdateAccountPage /> },
+              { path: '/dma/dashboard', element: <ResellerDashboardPage /> },
+              { path: '/dma/update-account', element: <UpdateAccountPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+// A 401 or a failed token refresh anywhere ends the session and lands here (doc 3 §4).
+setSignedOutHandler(() => {
+  if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+});

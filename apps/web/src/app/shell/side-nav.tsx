@@ -1,0 +1,102 @@
+import { type NavEntry, satisfies, type User } from '@carte/domain';
+import { NavLink, Stack, Tooltip } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { navIcon } from './nav-icons.ts';
+import classes from './side-nav.module.css';
+import { isEntryActive, visibleNav } from './visible-nav.ts';
+
+interface SideNavProps {
+  user: User;
+  /** Icons only (the 60 px navigation). */
+  iconOnly: boolean;
+  /** Called after a link is followed, to close the phone drawer. */
+  onNavigate: () => void;
+}
+
+export function SideNav({ user, iconOnly, onNavigate }: SideNavProps) {
+  const entries = visibleNav(user);
+  return (
+    <Stack component="nav" aria-label="Main navigation" gap={4}>
+      {entries.map((entry) => (
+        <SideNavItem
+          key={entry.path + entry.name}
+          entry={entry}
+          user={user}
+          iconOnly={iconOnly}
+          onNavigate={onNavigate}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function SideNavItem({
+  entry,
+  user,
+  iconOnly,
+  onNavigate,
+  nested = false,
+}: SideNavProps & { entry: NavEntry; nested?: boolean }) {
+  const { pathname } = useLocation();
+  const active = isEntryActive(entry, pathname);
+  const [opened, setOpened] = useState(active);
+  const Icon = navIcon(entry.icon);
+  // A private entry the user may not use keeps its link on the current page (doc 1 §2).
+  const permitted = !entry.private || satisfies(user.role, user.permissions, entry.rule);
+  const children = iconOnly ? [] : (entry.children ?? []);
+
+  const link = (
+    <NavLink
+      component={Link}
+      to={permitted ? entry.path : pathname}
+      label={iconOnly ? undefined : entry.name}
+      aria-label={iconOnly ? entry.name : undefined}
+      aria-disabled={permitted ? undefined : true}
+      aria-current={entry.path === pathname ? 'page' : undefined}
+      leftSection={<Icon size={nested ? 16 : 20} stroke={1.7} />}
+      rightSection={!permitted && !iconOnly ? <IconLock size={14} /> : undefined}
+      active={permitted && (children.length > 0 ? entry.path === pathname : active)}
+      variant="light"
+      className={classes.link}
+      data-icon-only={iconOnly || undefined}
+      data-denied={!permitted || undefined}
+      opened={children.length > 0 ? opened : undefined}
+      onClick={(event) => {
+        if (!permitted) {
+          event.preventDefault();
+          return;
+        }
+        if (children.length > 0) setOpened((value) => !value);
+        onNavigate();
+      }}
+    >
+      {children.length > 0
+        ? children.map((child) => (
+            <SideNavItem
+              key={child.path + child.name}
+              entry={child}
+              user={user}
+              iconOnly={iconOnly}
+              onNavigate={onNavigate}
+              nested
+            />
+          ))
+        : undefined}
+    </NavLink>
+  );
+
+  if (iconOnly || !permitted) {
+    return (
+      <Tooltip
+        label={permitted ? entry.name : `${entry.name} — permission needed`}
+        position="right"
+        disabled={!iconOnly && permitted}
+      >
+        {link}
+      </Tooltip>
+    );
+  }
+  return link;
+}

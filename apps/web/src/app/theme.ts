@@ -1,0 +1,44 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * Carte's warm red, built around the specification's default primary #ff1616 (doc 1 §3). Shade 6 is
+ * the brand colour itself; filled components use shade 7 so white text on them keeps AA contrast.
+ */
+const carte: MantineColorsTuple = [
+  '#fff1f1',
+  '#ffe0e0',
+  '#ffc6c6',
+  '#ff9e9e',
+  '#ff6b6b',
+  '#ff3d3d',
+  '#ff1616',
+  '#e60c0c',
+  '#c20a0a',
+  '#9c0c0c',
+];
+
+export const theme = createTheme({
+  primaryColor: 'carte',
+  primaryShade: { light: 7, dark: 6 },
+  colors: { carte },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  fontFamily:
+    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: {
+    fontWeight: '700',
+    sizes: {
+      h1: { fontSize: '1.75rem', lineHeight: '1.25' },
+      h2: { fontSize: '1.375rem', lineHeight: '1.3' },
+      h3: { fontSize: '1.125rem', lineHeight: '1.35' },
+    },
+  },
+  components: {
+    Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg' } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Modal: { defaultProps: { radius: 'lg', centered: true } },
+    Tooltip: { defaultProps: { withArrow: true } },
+    Alert: { defaultProps: { radius: 'md' } },
+  },
+});

@@ -1,0 +1,143 @@
+import { isAdminRole, messages, requiredString, type User, updateAccountSchema } from '@carte/domain';
+import { Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { queryKeys } from '../../api/query-keys.ts';
+import { sessionStore } from '../../api/session.ts';
+import { usersApi } from '../../api/users.api.ts';
+import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
+import { FormAlert } from '../../ui/form/form-alert.tsx';
+import { schemaValidate } from '../../ui/form/schema-validate.ts';
+import { applyServerError } from '../../ui/form/server-error.ts';
+import { SubmitButton } from '../../ui/form/submit-button.tsx';
+import { notifySuccess } from '../../ui/notify.ts';
+import { composePhone, splitPhone } from '../../ui/phone.ts';
+import { PhoneInput } from '../../ui/phone-input.tsx';
+
+interface PersonalValues {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  phoneCountry: string;
+  phoneNational: string;
+  company_name: string;
+}
+
+/** Resellers must name their company (doc 2 §5: "Company name cannot be empty"). */
+const resellerSchema = updateAccountSchema.extend({
+  company_name: requiredString(messages.companyNameRequired, 100),
+});
+
+const serverFields = [
+  ['username', 'username'],
+  ['email', 'email'],
+  ['phone', 'phoneNational'],
+  ['company', 'company_name'],
+] as const;
+
+const valuesOf = (user: User): PersonalValues => {
+  const phone = splitPhone(user.phoneNumber);
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.username,
+    email: user.email,
+    phoneCountry: phone.country,
+    phoneNational: phone.national,
+    company_name: user.company_name ?? '',
+  };
+};
+
+export function PersonalInfoForm({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const captcha = useCaptcha('update_account');
+  const [formError, setFormError] = useState<string | null>(null);
+  const isReseller = user.role === 'DMA';
+  // Admin and super-admin usernames cannot be edited (doc 2 §5).
+  const usernameLocked = isAdminRole(user.role);
+
+  const toPayload = useMemo(
+    () => (values: PersonalValues) => ({
+      firstName: values.firstName,
+      lastName: values.lastName,
+      username: values.username,
+      email: values.email,
+      phoneNumber: composePhone(values.phoneCountry, values.phoneNational),
+      ...(isReseller ? { company_name: values.company_name } : {}),
+    }),
+    [isReseller],
+  );
+
+  const form = useForm<PersonalValues>({
+    initialValues: valuesOf(user),
+    validate: schemaValidate(isReseller ? resellerSchema : updateAccountSchema, {
+      toPayload,
+      fields: { phoneNumber: 'phoneNational' },
+    }),
+    validateInputOnBlur: true,
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const reCaptchaToken = await captcha.getToken();
+      const updated = await usersApi.updateAccount({ ...toPayload(values), reCaptchaToken });
+      sessionStore.setUser(updated);
+      queryClient.setQueryData(queryKeys.users.me, updated);
+      form.setValues(valuesOf(updated));
+      form.resetDirty(valuesOf(updated));
+      notifySuccess(messages.accountUpdated);
+    } catch (error) {
+      setFormError(applyServerError(form, error, serverFields));
+    } finally {
+      captcha.reset();
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstName')} />
+          <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastName')} />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            withAsterisk={!usernameLocked}
+            readOnly={usernameLocked}
+            variant={usernameLocked ? 'filled' : 'default'}
+            description={usernameLocked ? 'Admin usernames cannot be changed.' : undefined}
+            {...form.getInputProps('username')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+        </SimpleGrid>
+        <PhoneInput
+          country={form.values.phoneCountry}
+          onCountryChange={(country) => form.setFieldValue('phoneCountry', country)}
+          numberProps={form.getInputProps('phoneNational')}
+        />
+        {isReseller && (
+          <TextInput
+            label="Company name"
+            autoComplete="organization"
+            withAsterisk
+            {...form.getInputProps('company_name')}
+          />
+        )}
+        {captcha.field}
+        <Group justify="flex-end">
+          <SubmitButton form={form}>Save changes</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

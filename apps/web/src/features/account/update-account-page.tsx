@@ -1,0 +1,50 @@
+import { undeletableRoles } from '@carte/domain';
+import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconKey, IconUser } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../api/session.ts';
+import { DeleteAccountSection } from './delete-account-section.tsx';
+import { PasswordForm } from './password-form.tsx';
+import { PersonalInfoForm } from './personal-info-form.tsx';
+
+/** /update-account, /admin/update-profile and /dma/update-account (doc 2 §2 "Update account"). */
+export function UpdateAccountPage() {
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'password' ? 'password' : 'personal';
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <div>
+        <Title order={1}>Account</Title>
+        <Text c="dimmed" mt={4}>
+          Your personal details and how you sign in.
+        </Text>
+      </div>
+      <Paper withBorder p={0}>
+        <Tabs
+          value={tab}
+          onChange={(value) => setParams(value === 'password' ? { tab: 'password' } : {}, { replace: true })}
+          keepMounted={false}
+        >
+          <Tabs.List grow>
+            <Tabs.Tab value="personal" leftSection={<IconUser size={16} />}>
+              Personal Information
+            </Tabs.Tab>
+            <Tabs.Tab value="password" leftSection={<IconKey size={16} />}>
+              Password
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="personal" p={{ base: 'md', sm: 'xl' }}>
+            <PersonalInfoForm user={user} />
+          </Tabs.Panel>
+          <Tabs.Panel value="password" p={{ base: 'md', sm: 'xl' }}>
+            <PasswordForm />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+      {/* Delete account is hidden for SUPER_ADMIN and DMA_CLIENT (doc 2 §6). */}
+      {!undeletableRoles.includes(user.role) && <DeleteAccountSection user={user} />}
+    </Stack>
+  );
+}

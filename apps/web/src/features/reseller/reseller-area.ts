@@ -1,0 +1,2 @@
+/** The reseller area (DMA), loaded as one chunk (STYLE rule 14). */
+export { ResellerDashboardPage } from './reseller-dashboard-page.tsx';

@@ -1,0 +1,78 @@
+import { messages } from '@carte/domain';
+import type { AltchaWidgetElement } from 'altcha/types/generic';
+import { type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { loadPublicConfig, usePublicConfig } from '../../api/use-public-config.ts';
+import { AltchaWidget } from './altcha-widget.tsx';
+import { executeRecaptcha } from './recaptcha.ts';
+
+/** The anti-bot token is requested with a 50 s timeout (doc 2 §9). */
+const TOKEN_TIMEOUT_MS = 50_000;
+
+export interface Captcha {
+  /** What to render inside the form (nothing for reCAPTCHA v3 and for 'off'). */
+  field: ReactNode;
+  /** The token for `reCaptchaToken`, or undefined when the server checks none. Throws when it fails. */
+  getToken: () => Promise<string | undefined>;
+  /** Tokens are single-use: call after every answer so the next try gets a fresh one. */
+  reset: () => void;
+}
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(messages.captchaFailed)), TOKEN_TIMEOUT_MS);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        reject(new Error(messages.captchaFailed));
+      },
+    );
+  });
+}
+
+/** The anti-bot check chosen by the server (`GET /api/config` → captcha: altcha | recaptcha | off). */
+export function useCaptcha(action: string): Captcha {
+  const config = usePublicConfig();
+  const widget = useRef<AltchaWidgetElement | null>(null);
+  const payload = useRef<string | null>(null);
+
+  const getToken = useCallback(async (): Promise<string | undefined> => {
+    const settings = await loadPublicConfig().catch(() => null);
+    if (!settings || settings.captcha === 'off') return undefined;
+    if (settings.captcha === 'recaptcha') {
+      if (!settings.recaptchaSiteKey) return undefined;
+      return withTimeout(executeRecaptcha(settings.recaptchaSiteKey, action));
+    }
+    if (payload.current) return payload.current;
+    const element = widget.current;
+    if (!element) throw new Error(messages.captchaFailed);
+    const solved = await withTimeout(
+      customElements.whenDefined('altcha-widget').then(() => element.verify()),
+    );
+    if (!solved?.payload) throw new Error(messages.captchaFailed);
+    return solved.payload;
+  }, [action]);
+
+  const reset = useCallback(() => {
+    payload.current = null;
+    widget.current?.reset?.();
+  }, []);
+
+  const field = useMemo(
+    () =>
+      config.data?.captcha === 'altcha' ? (
+        <AltchaWidget
+          ref={widget}
+          onPayload={(value) => {
+            payload.current = value;
+          }}
+        />
+      ) : null,
+    [config.data?.captcha],
+  );
+
+  return { field, getToken, reset };
+}

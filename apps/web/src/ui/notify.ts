@@ -1,0 +1,22 @@
+import { messages } from '@carte/domain';
+import { notifications } from '@mantine/notifications';
+import { isApiError } from '../api/api-error.ts';
+
+/** Toasts with the specification's wording (doc 1 §8, doc 2 §8). */
+export function notifySuccess(message: string) {
+  notifications.show({ color: 'teal', message });
+}
+
+export function notifyError(message: string) {
+  notifications.show({ color: 'red', message });
+}
+
+/** The text to show for a failed call. */
+export const errorMessage = (error: unknown): string =>
+  isApiError(error) || error instanceof Error ? error.message : messages.somethingWentWrong;
+
+/** Toasts a failed call unless the API client already did (403 toasts, 401 signs out). */
+export function notifyFailure(error: unknown) {
+  if (isApiError(error) && error.notified) return;
+  notifyError(errorMessage(error));
+}

@@ -1,0 +1,213 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { restaurantTypeLabels, restaurantTypes } from './roles.ts';
+
+/** Password rule of doc 1 §5: eight or more characters with a digit, a lowercase and an uppercase letter. */
+export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+/** A string that must be present. Checks keep running (an aborting check would skip the cross-field ones); forms and the server read the first message per field. */
+export const requiredString = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: messages.nameTooLong });
+
+export const optionalName = z.string().trim().max(100, { error: messages.nameTooLong }).optional().default('');
+
+export const emailField = (required = messages.emailRequired) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(254, { error: messages.emailInvalid })
+    .pipe(z.email({ error: messages.emailInvalid }))
+    .transform((value) => value.toLowerCase());
+
+export const passwordField = (required: string = messages.passwordRequired) =>
+  z
+    .string({ error: required })
+    .min(1, { error: required })
+    .max(200, { error: messages.passwordPattern })
+    .regex(PASSWORD_PATTERN, { error: messages.passwordPattern });
+
+export const usernameField = z
+  .string({ error: messages.usernameRequired })
+  .trim()
+  .min(1, { error: messages.usernameRequired })
+  .max(50, { error: messages.nameTooLong })
+  .refine((value) => !value.includes('@'), { error: messages.usernameNoAt })
+  .regex(USERNAME_PATTERN, { error: messages.usernameInvalid });
+
+/** Phone numbers are optional; when given they must be a valid international number (+1 by default). */
+export const phoneField = z
+  .string()
+  .trim()
+  .max(32, { error: messages.phoneInvalid })
+  .optional()
+  .default('')
+  .refine((value) => value === '' || isValidPhoneNumber(value, 'US'), { error: messages.phoneInvalid });
+
+export const isValidTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const timeZoneField = z
+  .string()
+  .trim()
+  .optional()
+  .default('UTC')
+  .refine(isValidTimeZone, { error: 'Time zone is not valid' });
+
+export const captchaField = z.string().optional();
+
+/** Adds "confirm equals password" to an object schema; runs even when other fields have problems. */
+function confirmMatches<T extends z.ZodObject>(schema: T, passwordKey: string, confirmKey: string, required: string) {
+  return schema
+    .refine(
+      (data: Record<string, unknown>) => typeof data[confirmKey] === 'string' && data[confirmKey] !== '',
+      {
+        error: required,
+        path: [confirmKey],
+        when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === confirmKey),
+      },
+    )
+    .refine((data: Record<string, unknown>) => data[confirmKey] === '' || data[passwordKey] === data[confirmKey], {
+      error: messages.passwordMismatch,
+      path: [confirmKey],
+      when: (payload) =>
+        !payload.issues.some((issue) => issue.path?.[0] === confirmKey || issue.path?.[0] === passwordKey),
+    });
+}
+
+const confirmField = (required: string) => z.string({ error: required }).optional().default('');
+
+// ---- payloads of /api/users/* (doc 2 §3, doc 3 §7.4) ----
+
+export const registerSchema = confirmMatches(
+  z.object({
+    firstName: optionalName,
+    lastName: optionalName,
+    phoneNumber: phoneField,
+    username: usernameField,
+    email: emailField(),
+    restaurantType: z.enum(restaurantTypes).optional().default('RESTAURANT'),
+    restaurantName: z.string().trim().max(100, { error: messages.nameTooLong }).optional().default(''),
+    timeZone: timeZoneField,
+    password: passwordField(),
+    confirm_password: confirmField(messages.confirmPasswordRequired),
+    reCaptchaToken: captchaField,
+  }),
+  'password',
+  'confirm_password',
+  messages.confirmPasswordRequired,
+).refine((data) => data.restaurantName.length > 0, {
+  // "{Type} name cannot be empty" (doc 2 §5): the message names the chosen business type.
+  error: (issue) => {
+    const input = issue.input as { restaurantType?: keyof typeof restaurantTypeLabels } | undefined;
+    return messages.restaurantNameRequired(restaurantTypeLabels[input?.restaurantType ?? 'RESTAURANT'] ?? 'Restaurant');
+  },
+  path: ['restaurantName'],
+  when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'restaurantName'),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** Login: one field holds a username or an email, told apart by the presence of @ (doc 2 §3). */
+export const loginSchema = z.object({
+  username: z
+    .string({ error: messages.usernameOrEmailRequired })
+    .trim()
+    .min(1, { error: messages.usernameOrEmailRequired })
+    .max(254),
+  password: z.string({ error: messages.passwordRequired }).min(1, { error: messages.passwordRequired }).max(200),
+  reCaptchaToken: captchaField,
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const tokenSchema = z.object({ token: z.string().min(1, { error: messages.verifyLinkInvalid }).max(512) });
+
+export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(512) });
+
+export const verifyAndSetPasswordSchema = confirmMatches(
+  z.object({
+    token: z.string().min(1).max(512),
+    password: passwordField(),
+    confirm_password: confirmField(messages.confirmPasswordRequired),
+  }),
+  'password',
+  'confirm_password',
+  messages.confirmPasswordRequired,
+);
+
+export const emailRequestSchema = z.object({ email: emailField(), reCaptchaToken: captchaField });
+
+export const resetPasswordSchema = confirmMatches(
+  z.object({
+    password: passwordField(),
+    confirmPassword: confirmField(messages.confirmPasswordRequired),
+    reCaptchaToken: captchaField,
+  }),
+  'password',
+  'confirmPassword',
+  messages.confirmPasswordRequired,
+);
+
+export const updateAccountSchema = z.object({
+  firstName: optionalName,
+  lastName: optionalName,
+  username: usernameField,
+  email: emailField(),
+  phoneNumber: phoneField,
+  company_name: z.string().trim().max(100, { error: messages.nameTooLong }).optional(),
+  reCaptchaToken: captchaField,
+});
+export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
+
+export const updatePasswordSchema = confirmMatches(
+  z.object({
+    current_password: z
+      .string({ error: messages.currentPasswordRequired })
+      .min(1, { error: messages.currentPasswordRequired })
+      .max(200),
+    new_password: passwordField(messages.newPasswordRequired),
+    confirm_new_password: confirmField(messages.confirmNewPasswordRequired),
+    reCaptchaToken: captchaField,
+  }),
+  'new_password',
+  'confirm_new_password',
+  messages.confirmNewPasswordRequired,
+);
+
+export const deleteAccountSchema = z.object({
+  password: z
+    .string({ error: messages.deletePasswordRequired })
+    .min(1, { error: messages.deletePasswordRequired })
+    .max(200),
+});
+
+export const switchAccountSchema = z.object({
+  accountID: z.string().regex(/^[0-9a-f]{24}$/, { error: messages.switchAccountFailed }),
+  refreshToken: z.string().min(1).max(512),
+});
+
+/** The first message of a failed parse: what the server answers and what a form shows first. */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? messages.invalidInput;
+}
+
+/** Field → first message, for forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    if (key && !(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

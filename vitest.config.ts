@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers (STYLE rule 12): pure domain rules, the API against a real PostgreSQL, browser journeys.
+// Two cores: API files run two at a time, each in its own database; journeys run one at a time.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/*/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
