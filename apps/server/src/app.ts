@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { messages } from '@carte/domain';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Captcha } from './adapters/captcha/captcha.ts';
 import type { Storage } from './adapters/storage/storage.ts';
@@ -30,7 +30,8 @@ export interface AppDeps {
   /** The clock every rule reads (token expiry, link lifetimes), so tests can move time. */
   now?: () => Date;
   throttle?: LoginThrottle;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger to share with the runtime, or false for silence (tests). */
+  logger?: FastifyBaseLogger | false;
 }
 
 /** Builds the whole app (STYLE rule 8): plugins, error envelope, auth, then every feature's routes. */
@@ -38,7 +39,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    ...(deps.logger === false
+      ? { logger: false }
+      : deps.logger
+        ? { loggerInstance: deps.logger }
+        : { logger: { level: config.logLevel } }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

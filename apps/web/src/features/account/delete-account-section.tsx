@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { endSession } from '../../api/client.ts';
 import { usersApi } from '../../api/users.api.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
-import { schemaValidate } from '../../ui/form/schema-validate.ts';
+import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
@@ -50,7 +50,7 @@ function DeleteAccountForm({ onCancel, showWarning }: { onCancel: () => void; sh
   const form = useForm({
     initialValues: { password: '' },
     validate: schemaValidate(deleteAccountSchema),
-    validateInputOnBlur: true,
+    ...validateChangedOnBlur,
   });
 
   const handleSubmit = form.onSubmit(async ({ password }) => {

@@ -6,7 +6,7 @@ import { isApiError } from '../../api/api-error.ts';
 import { usersApi } from '../../api/users.api.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
-import { schemaValidate } from '../../ui/form/schema-validate.ts';
+import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 
@@ -19,7 +19,7 @@ export function PasswordForm() {
   const form = useForm({
     initialValues: emptyValues,
     validate: schemaValidate(updatePasswordSchema),
-    validateInputOnBlur: true,
+    ...validateChangedOnBlur,
   });
 
   const handleSubmit = form.onSubmit(async (values) => {

@@ -8,7 +8,7 @@ import { sessionStore } from '../../api/session.ts';
 import { usersApi } from '../../api/users.api.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
-import { schemaValidate } from '../../ui/form/schema-validate.ts';
+import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
@@ -76,7 +76,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
       toPayload,
       fields: { phoneNumber: 'phoneNational' },
     }),
-    validateInputOnBlur: true,
+    ...validateChangedOnBlur,
   });
 
   const handleSubmit = form.onSubmit(async (values) => {

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { usersApi } from '../../api/users.api.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
-import { schemaValidate } from '../../ui/form/schema-validate.ts';
+import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { AuthCard } from './auth-card.tsx';
@@ -38,7 +38,7 @@ export function ForgotPasswordPage() {
   const form = useForm({
     initialValues: { email: '' },
     validate: schemaValidate(emailRequestSchema),
-    validateInputOnBlur: true,
+    ...validateChangedOnBlur,
   });
 
   const handleModeChange = (next: string) => {

@@ -10,7 +10,7 @@ import { sessionStore } from '../../api/session.ts';
 import { usersApi } from '../../api/users.api.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
-import { schemaValidate } from '../../ui/form/schema-validate.ts';
+import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { errorMessage, notifyFailure } from '../../ui/notify.ts';
 import { AccountPicker } from './account-picker.tsx';
@@ -31,7 +31,7 @@ export function LoginPage() {
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: schemaValidate(loginSchema),
-    validateInputOnBlur: true,
+    ...validateChangedOnBlur,
   });
 
   const resend = useMutation({

@@ -17,7 +17,7 @@ import { Link, useNavigate } from 'react-router';
 import { usersApi } from '../../api/users.api.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
-import { schemaValidate } from '../../ui/form/schema-validate.ts';
+import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { composePhone, DEFAULT_COUNTRY } from '../../ui/phone.ts';
@@ -93,7 +93,7 @@ export function RegisterForm() {
       confirm_password: '',
     },
     validate: schemaValidate(registerSchema, { toPayload, fields: { phoneNumber: 'phoneNational' } }),
-    validateInputOnBlur: true,
+    ...validateChangedOnBlur,
   });
 
   const typeLabel = restaurantTypeLabels[form.values.restaurantType];

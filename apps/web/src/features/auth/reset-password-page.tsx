@@ -8,7 +8,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { usersApi } from '../../api/users.api.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
-import { schemaValidate } from '../../ui/form/schema-validate.ts';
+import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
@@ -58,7 +58,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const form = useForm({
     initialValues: { password: '', confirmPassword: '' },
     validate: schemaValidate(resetPasswordSchema),
-    validateInputOnBlur: true,
+    ...validateChangedOnBlur,
   });
 
   const handleSubmit = form.onSubmit(async (values) => {

@@ -8,7 +8,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { queryKeys } from '../../api/query-keys.ts';
 import { usersApi } from '../../api/users.api.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
-import { schemaValidate } from '../../ui/form/schema-validate.ts';
+import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { AuthCard } from './auth-card.tsx';
@@ -119,7 +119,7 @@ function SetPasswordForm({
     validate: schemaValidate(verifyAndSetPasswordSchema, {
       toPayload: (values: { password: string; confirm_password: string }) => ({ ...values, token }),
     }),
-    validateInputOnBlur: true,
+    ...validateChangedOnBlur,
   });
 
   const handleSubmit = form.onSubmit(async (values) => {

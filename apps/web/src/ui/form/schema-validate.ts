@@ -22,3 +22,22 @@ export function schemaValidate<Values>(
     return errors;
   };
 }
+
+/**
+ * useForm options: a field is checked when the user leaves it after changing it. Leaving an untouched
+ * field says nothing yet: otherwise the blur caused by clicking "Submit" would show one error and
+ * disable the button under the pointer before the click lands, and the other errors would stay hidden.
+ */
+export const validateChangedOnBlur = {
+  enhanceGetInputProps: ({
+    field,
+    form,
+  }: {
+    field: string;
+    form: { isDirty: (path: string) => boolean; validateField: (path: string) => unknown };
+  }) => ({
+    onBlur: () => {
+      if (form.isDirty(field)) form.validateField(field);
+    },
+  }),
+};
