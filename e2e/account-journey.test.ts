@@ -1,4 +1,4 @@
-import { SignJWT, decodeJwt } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
@@ -40,7 +40,9 @@ describe('an owner on a phone', () => {
     await page.getByLabel(/^Password/).fill('Journey123');
     await page.getByLabel('Confirm password').fill('Journey124');
     await page.getByLabel('Confirm password').blur();
-    await expect.poll(() => page.getByText('The password confirmation does not match.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('The password confirmation does not match.').isVisible())
+      .toBe(true);
     await page.getByLabel('Confirm password').fill('Journey123');
     await page.getByRole('button', { name: /create account/i }).click();
     await page.waitForURL(/email_confirmation_sent=true/, { timeout: 30_000 });
@@ -50,7 +52,16 @@ describe('an owner on a phone', () => {
     const link = mail.links.find((href) => href.includes('/user-verify-account?token='));
     expect(link).toBeTruthy();
     await page.goto(link!);
-    await expect.poll(() => page.getByText(/verified/i).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/verified/i)
+            .first()
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await page.waitForURL(/\/login$/, { timeout: 10_000 });
 
     // Sign in and see home.

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { messages } from '@carte/domain';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { messages } from '@carte/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Captcha } from './adapters/captcha/captcha.ts';
@@ -85,7 +85,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       windowMs: config.login.windowMinutes * 60_000,
       now: () => now().getTime(),
     });
-  const accounts = createAccountService({ db, tokens, mailer: deps.mailer, throttle, publicUrl: config.publicUrl, now });
+  const accounts = createAccountService({
+    db,
+    tokens,
+    mailer: deps.mailer,
+    throttle,
+    publicUrl: config.publicUrl,
+    now,
+  });
 
   await app.register(
     async (api) => {
@@ -120,7 +127,10 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]!);
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !path.extname(request.url.split('?')[0]!);
     if (hasWeb && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }

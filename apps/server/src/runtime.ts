@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
-import { createCaptcha } from './adapters/captcha/index.ts';
 import type { Captcha } from './adapters/captcha/captcha.ts';
+import { createCaptcha } from './adapters/captcha/index.ts';
 import { createMailTransport } from './adapters/mail/index.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import type { Storage } from './adapters/storage/storage.ts';
@@ -9,7 +9,12 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase, runMigrations } from './db/connect.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { ensureSuperAdmin, seedDemo } from './features/accounts/seed.ts';
-import { createMailer, type Mailer, seedMailTemplates, startMailWorker } from './features/mail/mail.service.ts';
+import {
+  createMailer,
+  type Mailer,
+  seedMailTemplates,
+  startMailWorker,
+} from './features/mail/mail.service.ts';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'>;
 
@@ -27,7 +32,11 @@ export interface Runtime {
  * Everything the app needs outside itself (main.ts and the tests share it): the database (embedded
  * when DATABASE_URL is unset), migrations, pg-boss, mail, captcha, storage, first-start data.
  */
-export async function startRuntime(config: Config, log: Log, options: { mailRetryDelaySeconds?: number } = {}): Promise<Runtime> {
+export async function startRuntime(
+  config: Config,
+  log: Log,
+  options: { mailRetryDelaySeconds?: number } = {},
+): Promise<Runtime> {
   let stopEmbedded: (() => Promise<void>) | undefined;
   let url = config.databaseUrl;
   if (!url) {
@@ -44,7 +53,12 @@ export async function startRuntime(config: Config, log: Log, options: { mailRetr
   await runMigrations(database);
 
   // LISTEN/NOTIFY wakes the mail worker at once instead of at its next poll.
-  const boss = new PgBoss({ connectionString: url, application_name: 'carte-jobs', max: 4, useListenNotify: true });
+  const boss = new PgBoss({
+    connectionString: url,
+    application_name: 'carte-jobs',
+    max: 4,
+    useListenNotify: true,
+  });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
 
@@ -55,7 +69,9 @@ export async function startRuntime(config: Config, log: Log, options: { mailRetr
     boss,
     transport,
     log,
-    ...(options.mailRetryDelaySeconds !== undefined ? { retryDelaySeconds: options.mailRetryDelaySeconds } : {}),
+    ...(options.mailRetryDelaySeconds !== undefined
+      ? { retryDelaySeconds: options.mailRetryDelaySeconds }
+      : {}),
   });
   const mailer = createMailer({ db: database.db, boss, log, publicUrl: config.publicUrl });
 

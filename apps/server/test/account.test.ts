@@ -22,15 +22,28 @@ const asOwner = async (options: Parameters<typeof createOwner>[1] = {}) => {
 describe('GET /api/users/me', () => {
   it('answers the user with its restaurant, permissions and linked accounts, never a secret', async () => {
     const { user, restaurant, token } = await asOwner();
-    const { status, body } = await t.call<Record<string, unknown>>({ method: 'GET', url: '/api/users/me', token });
+    const { status, body } = await t.call<Record<string, unknown>>({
+      method: 'GET',
+      url: '/api/users/me',
+      token,
+    });
     expect(status).toBe(200);
     expect(body.message).toMatchObject({
       _id: user.id,
       username: user.username,
       role: 'RESTAURANT',
       verified: true,
-      permissions: { restaurant: true, menu: true, category: true, dish: true, ingredient: true, member: true },
-      restaurants: [{ _id: restaurant.id, name: restaurant.name, restaurantType: 'RESTAURANT', timeZone: 'Europe/Paris' }],
+      permissions: {
+        restaurant: true,
+        menu: true,
+        category: true,
+        dish: true,
+        ingredient: true,
+        member: true,
+      },
+      restaurants: [
+        { _id: restaurant.id, name: restaurant.name, restaurantType: 'RESTAURANT', timeZone: 'Europe/Paris' },
+      ],
       accounts: [{ _id: user.id, username: user.username }],
     });
     expect(Object.keys(body.message)).not.toContain('passwordHash');
@@ -55,7 +68,12 @@ describe('PUT /api/users/update-account', () => {
       payload: { ...base(user), username: `${user.username}_x` },
     });
     expect(status).toBe(200);
-    expect(body.message).toMatchObject({ firstName: 'New', lastName: 'Name', username: `${user.username}_x`, phoneNumber: '+33142685300' });
+    expect(body.message).toMatchObject({
+      firstName: 'New',
+      lastName: 'Name',
+      username: `${user.username}_x`,
+      phoneNumber: '+33142685300',
+    });
     expect((await userRow(t, user.id))?.username).toBe(`${user.username}_x`);
   });
 
@@ -125,7 +143,11 @@ describe('PUT /api/users/update-account-password', () => {
       method: 'PUT',
       url: '/api/users/update-account-password',
       token,
-      payload: { current_password: 'Wrong1234', new_password: 'Another123', confirm_new_password: 'Another123' },
+      payload: {
+        current_password: 'Wrong1234',
+        new_password: 'Another123',
+        confirm_new_password: 'Another123',
+      },
     });
     expect(wrong.body).toEqual({ statusCode: 400, confirmation: 'Fail', message: messages.wrongPassword });
 
@@ -145,7 +167,9 @@ describe('PUT /api/users/update-account-password', () => {
     });
     expect(done.body).toMatchObject({ statusCode: 200, message: messages.passwordUpdated });
     expect((await t.call({ method: 'GET', url: '/api/users/me', token })).status).toBe(200);
-    expect((await t.call({ method: 'GET', url: '/api/users/me', token: elsewhere.accessToken })).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/users/me', token: elsewhere.accessToken })).status).toBe(
+      401,
+    );
     expect((await signIn(t, user.username, 'Another123')).accessToken).toBeTruthy();
   });
 });
@@ -154,26 +178,52 @@ describe('DELETE /api/users/delete', () => {
   it('needs the password, then deletes the owner with its restaurant and members', async () => {
     const { user, restaurant, token } = await asOwner();
     const member = await createOwner(t, { role: 'MEMBER' });
-    await t.runtime.database.db.update(users).set({ restaurantId: restaurant.id }).where(eq(users.id, member.user.id));
+    await t.runtime.database.db
+      .update(users)
+      .set({ restaurantId: restaurant.id })
+      .where(eq(users.id, member.user.id));
 
-    const empty = await t.call({ method: 'DELETE', url: '/api/users/delete', token, payload: { password: '' } });
+    const empty = await t.call({
+      method: 'DELETE',
+      url: '/api/users/delete',
+      token,
+      payload: { password: '' },
+    });
     expect(empty.body.message).toBe(messages.deletePasswordRequired);
-    const wrong = await t.call({ method: 'DELETE', url: '/api/users/delete', token, payload: { password: 'Wrong1234' } });
+    const wrong = await t.call({
+      method: 'DELETE',
+      url: '/api/users/delete',
+      token,
+      payload: { password: 'Wrong1234' },
+    });
     expect(wrong.body.message).toBe(messages.wrongPassword);
     expect(await userRow(t, user.id)).toBeDefined();
 
-    const done = await t.call({ method: 'DELETE', url: '/api/users/delete', token, payload: { password: PASSWORD } });
+    const done = await t.call({
+      method: 'DELETE',
+      url: '/api/users/delete',
+      token,
+      payload: { password: PASSWORD },
+    });
     expect(done.body).toMatchObject({ statusCode: 200, message: messages.accountDeleted });
     expect(await userRow(t, user.id)).toBeUndefined();
     expect(await userRow(t, member.user.id)).toBeUndefined();
-    const [gone] = await t.runtime.database.db.select().from(restaurants).where(eq(restaurants.id, restaurant.id));
+    const [gone] = await t.runtime.database.db
+      .select()
+      .from(restaurants)
+      .where(eq(restaurants.id, restaurant.id));
     expect(gone).toBeUndefined();
     expect((await t.call({ method: 'GET', url: '/api/users/me', token })).status).toBe(401);
   });
 
   it.each(['SUPER_ADMIN', 'DMA_CLIENT'] as const)('is refused to %s with 403', async (role) => {
     const { user, token } = await asOwner({ role });
-    const { status, body } = await t.call({ method: 'DELETE', url: '/api/users/delete', token, payload: { password: PASSWORD } });
+    const { status, body } = await t.call({
+      method: 'DELETE',
+      url: '/api/users/delete',
+      token,
+      payload: { password: PASSWORD },
+    });
     expect(status).toBe(403);
     expect(body.message).toBe(messages.accountCannotBeDeleted);
     expect(await userRow(t, user.id)).toBeDefined();
@@ -195,7 +245,12 @@ describe('the platform', () => {
 
   it('GET /api/config gives the browser its allow-listed settings only', async () => {
     const { body } = await t.call<Record<string, unknown>>({ method: 'GET', url: '/api/config' });
-    expect(body.message).toEqual({ captcha: 'off', recaptchaSiteKey: null, billingProvider: 'local', publicUrl: 'http://carte.test' });
+    expect(body.message).toEqual({
+      captcha: 'off',
+      recaptchaSiteKey: null,
+      billingProvider: 'local',
+      publicUrl: 'http://carte.test',
+    });
   });
 
   it('answers an unknown API path with the envelope', async () => {
@@ -219,7 +274,11 @@ describe('the platform', () => {
     const { user, token } = await asOwner();
     await t.call({ method: 'DELETE', url: '/api/users/delete', token, payload: { password: 'Wrong1234' } });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const [row] = await t.runtime.database.db.select().from(logs).where(eq(logs.userId, user.id)).orderBy(desc(logs.createdAt));
+    const [row] = await t.runtime.database.db
+      .select()
+      .from(logs)
+      .where(eq(logs.userId, user.id))
+      .orderBy(desc(logs.createdAt));
     expect(row).toMatchObject({
       url: '/api/users/delete',
       method: 'DELETE',

@@ -23,7 +23,11 @@ export interface TestApp {
   /** app.inject returning the parsed envelope. */
   call: <T = unknown>(
     options: InjectOptions & { token?: string },
-  ) => Promise<{ status: number; body: { statusCode: number; confirmation: string; message: T }; headers: Record<string, unknown> }>;
+  ) => Promise<{
+    status: number;
+    body: { statusCode: number; confirmation: string; message: T };
+    headers: Record<string, unknown>;
+  }>;
   close: () => Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Role } from '@carte/domain';
+import { eq } from 'drizzle-orm';
 import { newId } from '../src/db/ids.ts';
 import { restaurants, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/features/auth/password.ts';
@@ -13,7 +13,13 @@ const unique = () => randomBytes(4).toString('hex');
 /** A fresh owner with its own restaurant (STYLE rule 11), verified unless asked otherwise. */
 export async function createOwner(
   t: TestApp,
-  options: { email?: string; verified?: boolean; role?: Role; personId?: string; restaurantName?: string } = {},
+  options: {
+    email?: string;
+    verified?: boolean;
+    role?: Role;
+    personId?: string;
+    restaurantName?: string;
+  } = {},
 ) {
   const db = t.runtime.database.db;
   const tag = unique();
@@ -32,18 +38,21 @@ export async function createOwner(
       passwordHash: await hashPassword(PASSWORD),
       verifiedAt: options.verified === false ? null : new Date(),
       personId: options.personId ?? newId(),
-      restaurantId: options.role && options.role !== 'RESTAURANT' && options.role !== 'MEMBER' ? null : restaurant!.id,
+      restaurantId:
+        options.role && options.role !== 'RESTAURANT' && options.role !== 'MEMBER' ? null : restaurant!.id,
     })
     .returning();
   return { user: user!, restaurant: restaurant!, password: PASSWORD };
 }
 
 export async function signIn(t: TestApp, username: string, password = PASSWORD) {
-  const { status, body } = await t.call<{ accessToken: string; refreshToken: string; user: { _id: string } }>({
-    method: 'POST',
-    url: '/api/users/login',
-    payload: { username, password },
-  });
+  const { status, body } = await t.call<{ accessToken: string; refreshToken: string; user: { _id: string } }>(
+    {
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username, password },
+    },
+  );
   if (status !== 200 || !body.message.accessToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   return body.message;
 }

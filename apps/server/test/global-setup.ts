@@ -45,7 +45,12 @@ export default async function setup(project: TestProject) {
   await runMigrations(database);
   await database.pool.end();
   // Install pg-boss's schema once in the template, so each test file's queue starts at once.
-  const boss = new PgBoss({ connectionString: `${serverUrl}/${template}`, max: 2, supervise: false, schedule: false });
+  const boss = new PgBoss({
+    connectionString: `${serverUrl}/${template}`,
+    max: 2,
+    supervise: false,
+    schedule: false,
+  });
   await boss.start();
   await boss.stop({ graceful: false, close: true });
   await admin.end();

@@ -25,14 +25,26 @@ describe('POST /api/users/register', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ statusCode: 200, confirmation: 'Success', message: messages.verificationSent });
 
-    const [user] = await t.runtime.database.db.select().from(users).where(eq(users.username, payload.username));
+    const [user] = await t.runtime.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, payload.username));
     expect(user).toMatchObject({ role: 'RESTAURANT', verifiedAt: null, email: payload.email });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
-    const [restaurant] = await t.runtime.database.db.select().from(restaurants).where(eq(restaurants.id, user!.restaurantId!));
-    expect(restaurant).toMatchObject({ name: 'Taco Wheels', restaurantType: 'FOOD_TRUCK', timeZone: 'America/Chicago' });
+    const [restaurant] = await t.runtime.database.db
+      .select()
+      .from(restaurants)
+      .where(eq(restaurants.id, user!.restaurantId!));
+    expect(restaurant).toMatchObject({
+      name: 'Taco Wheels',
+      restaurantType: 'FOOD_TRUCK',
+      timeZone: 'America/Chicago',
+    });
 
     const mail = await t.sink.waitFor((m) => m.to.includes(payload.email));
-    expect(linkTo(mail, '/user-verify-account?token=')).toMatch(/^http:\/\/carte\.test\/user-verify-account\?token=/);
+    expect(linkTo(mail, '/user-verify-account?token=')).toMatch(
+      /^http:\/\/carte\.test\/user-verify-account\?token=/,
+    );
     // The super admin hears about new accounts.
     await t.sink.waitFor((m) => m.to.includes('root@carte.test') && m.text.includes(payload.username));
   });
@@ -97,9 +109,15 @@ describe('verification', () => {
   it('the mailed link verifies once; then sign-in gives tokens; the link cannot be used again', async () => {
     const payload = registration();
     await register(payload);
-    const token = tokenOf(linkTo(await t.sink.waitFor((m) => m.to.includes(payload.email)), '/user-verify-account'));
+    const token = tokenOf(
+      linkTo(await t.sink.waitFor((m) => m.to.includes(payload.email)), '/user-verify-account'),
+    );
 
-    const verified = await t.call({ method: 'POST', url: '/api/users/email-verification', payload: { token } });
+    const verified = await t.call({
+      method: 'POST',
+      url: '/api/users/email-verification',
+      payload: { token },
+    });
     expect(verified.status).toBe(200);
     expect(verified.body.message).toEqual({
       decoded_token: { require_enter_password: false, username: payload.username, email: payload.email },
@@ -108,21 +126,35 @@ describe('verification', () => {
     expect(session.accessToken).toBeTruthy();
 
     const reused = await t.call({ method: 'POST', url: '/api/users/email-verification', payload: { token } });
-    expect(reused.body).toEqual({ statusCode: 400, confirmation: 'Fail', message: messages.verifyLinkInvalid });
+    expect(reused.body).toEqual({
+      statusCode: 400,
+      confirmation: 'Fail',
+      message: messages.verifyLinkInvalid,
+    });
   });
 
   it('refuses an expired link (older than 24 hours) and a made-up one', async () => {
     const payload = registration();
     await register(payload);
-    const token = tokenOf(linkTo(await t.sink.waitFor((m) => m.to.includes(payload.email)), '/user-verify-account'));
+    const token = tokenOf(
+      linkTo(await t.sink.waitFor((m) => m.to.includes(payload.email)), '/user-verify-account'),
+    );
     t.clock.advance(25 * 3_600_000);
     try {
-      const expired = await t.call({ method: 'POST', url: '/api/users/email-verification', payload: { token } });
+      const expired = await t.call({
+        method: 'POST',
+        url: '/api/users/email-verification',
+        payload: { token },
+      });
       expect(expired.body.message).toBe(messages.verifyLinkInvalid);
     } finally {
       t.clock.advance(-25 * 3_600_000);
     }
-    const bogus = await t.call({ method: 'POST', url: '/api/users/email-verification', payload: { token: 'made-up' } });
+    const bogus = await t.call({
+      method: 'POST',
+      url: '/api/users/email-verification',
+      payload: { token: 'made-up' },
+    });
     expect(bogus.status).toBe(400);
     expect((await userRow(t, (await findUser(payload.username)).id))?.verifiedAt).toBeNull();
   });
@@ -130,7 +162,9 @@ describe('verification', () => {
   it('an account without a password asks for one, then verify-account-and-enter-password sets it', async () => {
     const payload = registration();
     await register(payload);
-    const token = tokenOf(linkTo(await t.sink.waitFor((m) => m.to.includes(payload.email)), '/user-verify-account'));
+    const token = tokenOf(
+      linkTo(await t.sink.waitFor((m) => m.to.includes(payload.email)), '/user-verify-account'),
+    );
     const user = await findUser(payload.username);
     await t.runtime.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
 
@@ -162,7 +196,11 @@ describe('password reset', () => {
   it('mails a one-hour link that sets a new password once and ends every session', async () => {
     const { user } = await createOwner(t);
     const oldSession = await signIn(t, user.username);
-    const request = await t.call({ method: 'POST', url: '/api/users/request-new-password', payload: { email: user.email } });
+    const request = await t.call({
+      method: 'POST',
+      url: '/api/users/request-new-password',
+      payload: { email: user.email },
+    });
     expect(request.body).toMatchObject({ statusCode: 200, message: messages.resetRequested });
     const token = tokenOf(linkTo(await t.sink.waitFor((m) => m.to.includes(user.email)), '/reset-password'));
 
@@ -183,9 +221,19 @@ describe('password reset', () => {
     });
     expect(reset.body).toMatchObject({ statusCode: 200, message: messages.passwordReset });
 
-    expect((await t.call({ method: 'POST', url: '/api/users/login', payload: { username: user.username, password: 'Passw0rdOK' } })).status).toBe(400);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { username: user.username, password: 'Passw0rdOK' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await signIn(t, user.username, 'Fresh1234')).accessToken).toBeTruthy();
-    expect((await t.call({ method: 'GET', url: '/api/users/me', token: oldSession.accessToken })).status).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/users/me', token: oldSession.accessToken })).status,
+    ).toBe(401);
 
     const used = await t.call({ method: 'GET', url: `/api/users/reset-password-check-token/${token}` });
     expect(used.body).toEqual({ statusCode: 400, confirmation: 'Fail', message: messages.resetLinkInvalid });
@@ -223,7 +271,11 @@ describe('password reset', () => {
   });
 
   it('validates the email', async () => {
-    const { status, body } = await t.call({ method: 'POST', url: '/api/users/request-new-password', payload: { email: '' } });
+    const { status, body } = await t.call({
+      method: 'POST',
+      url: '/api/users/request-new-password',
+      payload: { email: '' },
+    });
     expect(status).toBe(400);
     expect(body.message).toBe(messages.emailRequired);
   });

@@ -24,7 +24,9 @@ describe('POST /api/users/login', () => {
     const { user } = await createOwner(t);
     const byName = await login(user.username.toUpperCase(), PASSWORD);
     expect(byName.status).toBe(200);
-    expect(byName.body.message).toMatchObject({ user: { _id: user.id, username: user.username, role: 'RESTAURANT' } });
+    expect(byName.body.message).toMatchObject({
+      user: { _id: user.id, username: user.username, role: 'RESTAURANT' },
+    });
     expect(byName.body.message.accessToken).toEqual(expect.any(String));
     expect(byName.body.message.refreshToken).toEqual(expect.any(String));
     expect(JSON.stringify(byName.body)).not.toContain('argon2');
@@ -37,7 +39,11 @@ describe('POST /api/users/login', () => {
     const { user } = await createOwner(t);
     const wrong = await login(user.username, 'Wrong1234', '10.0.1.1');
     const unknown = await login('nobody_at_all', 'Wrong1234', '10.0.1.2');
-    expect(wrong.body).toEqual({ statusCode: 400, confirmation: 'Fail', message: messages.invalidCredentials });
+    expect(wrong.body).toEqual({
+      statusCode: 400,
+      confirmation: 'Fail',
+      message: messages.invalidCredentials,
+    });
     expect(unknown.body).toEqual(wrong.body);
   });
 
@@ -67,7 +73,8 @@ describe('POST /api/users/login', () => {
 
   it('throttles repeated failures with 429, even with the right password, until the window passes', async () => {
     const { user } = await createOwner(t);
-    for (let i = 0; i < 3; i++) expect((await login(user.username, 'Wrong1234', `10.1.0.${i}`)).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await login(user.username, 'Wrong1234', `10.1.0.${i}`)).status).toBe(400);
     const blocked = await login(user.username, PASSWORD, '10.1.0.9');
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(messages.tooManyAttempts(15));
@@ -93,13 +100,19 @@ describe('sessions and tokens', () => {
   it('GET /me needs a valid token: none or garbage is 401', async () => {
     expect((await t.call({ method: 'GET', url: '/api/users/me' })).status).toBe(401);
     const garbage = await t.call({ method: 'GET', url: '/api/users/me', token: 'not.a.jwt' });
-    expect(garbage.body).toEqual({ statusCode: 401, confirmation: 'Fail', message: messages.authorizationFailed });
+    expect(garbage.body).toEqual({
+      statusCode: 401,
+      confirmation: 'Fail',
+      message: messages.authorizationFailed,
+    });
   });
 
   it('an expired access token answers 417; the refresh token gets a new pair', async () => {
     const { user } = await createOwner(t);
     const session = await signIn(t, user.username);
-    expect((await t.call({ method: 'GET', url: '/api/users/me', token: session.accessToken })).status).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/users/me', token: session.accessToken })).status).toBe(
+      200,
+    );
 
     t.clock.advance(16 * 60_000);
     try {
@@ -112,7 +125,11 @@ describe('sessions and tokens', () => {
       });
       expect(refreshed.status).toBe(200);
       expect(refreshed.body.message.newRefreshToken).not.toBe(session.refreshToken);
-      const me = await t.call<{ username: string }>({ method: 'GET', url: '/api/users/me', token: refreshed.body.message.accessToken });
+      const me = await t.call<{ username: string }>({
+        method: 'GET',
+        url: '/api/users/me',
+        token: refreshed.body.message.accessToken,
+      });
       expect(me.body.message.username).toBe(user.username);
     } finally {
       t.clock.advance(-16 * 60_000);
@@ -130,7 +147,11 @@ describe('sessions and tokens', () => {
     });
     expect(first.status).toBe(200);
 
-    const replay = await t.call({ method: 'POST', url: '/api/users/token', payload: { refreshToken: session.refreshToken } });
+    const replay = await t.call({
+      method: 'POST',
+      url: '/api/users/token',
+      payload: { refreshToken: session.refreshToken },
+    });
     expect(replay.status).toBe(401);
     // The thief's replay also kills the legitimate holder's rotated token and access token.
     const rotated = await t.call({
@@ -139,9 +160,13 @@ describe('sessions and tokens', () => {
       payload: { refreshToken: first.body.message.newRefreshToken },
     });
     expect(rotated.status).toBe(401);
-    expect((await t.call({ method: 'GET', url: '/api/users/me', token: first.body.message.accessToken })).status).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/users/me', token: first.body.message.accessToken })).status,
+    ).toBe(401);
     // Another sign-in of the same account is another family and lives on.
-    expect((await t.call({ method: 'GET', url: '/api/users/me', token: other.accessToken })).status).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/users/me', token: other.accessToken })).status).toBe(
+      200,
+    );
   });
 
   it('a refresh token expires after 30 days', async () => {
@@ -149,7 +174,15 @@ describe('sessions and tokens', () => {
     const session = await signIn(t, user.username);
     t.clock.advance(31 * 86_400_000);
     try {
-      expect((await t.call({ method: 'POST', url: '/api/users/token', payload: { refreshToken: session.refreshToken } })).status).toBe(401);
+      expect(
+        (
+          await t.call({
+            method: 'POST',
+            url: '/api/users/token',
+            payload: { refreshToken: session.refreshToken },
+          })
+        ).status,
+      ).toBe(401);
     } finally {
       t.clock.advance(-31 * 86_400_000);
     }
@@ -158,10 +191,24 @@ describe('sessions and tokens', () => {
   it('logout ends the session: refresh and access tokens stop working', async () => {
     const { user } = await createOwner(t);
     const session = await signIn(t, user.username);
-    const out = await t.call({ method: 'POST', url: '/api/users/logout', payload: { refreshToken: session.refreshToken } });
+    const out = await t.call({
+      method: 'POST',
+      url: '/api/users/logout',
+      payload: { refreshToken: session.refreshToken },
+    });
     expect(out.body).toMatchObject({ statusCode: 200, message: messages.loggedOut });
-    expect((await t.call({ method: 'POST', url: '/api/users/token', payload: { refreshToken: session.refreshToken } })).status).toBe(401);
-    expect((await t.call({ method: 'GET', url: '/api/users/me', token: session.accessToken })).status).toBe(401);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/users/token',
+          payload: { refreshToken: session.refreshToken },
+        })
+      ).status,
+    ).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/users/me', token: session.accessToken })).status).toBe(
+      401,
+    );
   });
 
   it('GET /test names the signed-in user', async () => {
@@ -178,8 +225,14 @@ describe('POST /api/users/switch-account', () => {
     const a = await createOwner(t, { email, restaurantName: 'Uptown' });
     const b = await createOwner(t, { email, personId: a.user.personId, restaurantName: 'Downtown' });
     const session = await signIn(t, a.user.username);
-    const me = await t.call<{ accounts: Array<{ _id: string }> }>({ method: 'GET', url: '/api/users/me', token: session.accessToken });
-    expect(me.body.message.accounts.map((account) => account._id).sort()).toEqual([a.user.id, b.user.id].sort());
+    const me = await t.call<{ accounts: Array<{ _id: string }> }>({
+      method: 'GET',
+      url: '/api/users/me',
+      token: session.accessToken,
+    });
+    expect(me.body.message.accounts.map((account) => account._id).sort()).toEqual(
+      [a.user.id, b.user.id].sort(),
+    );
 
     const switched = await t.call<{ accessToken: string; refreshToken: string; user: { _id: string } }>({
       method: 'POST',
@@ -189,9 +242,15 @@ describe('POST /api/users/switch-account', () => {
     });
     expect(switched.status).toBe(200);
     expect(switched.body.message.user._id).toBe(b.user.id);
-    const now = await t.call<{ _id: string }>({ method: 'GET', url: '/api/users/me', token: switched.body.message.accessToken });
+    const now = await t.call<{ _id: string }>({
+      method: 'GET',
+      url: '/api/users/me',
+      token: switched.body.message.accessToken,
+    });
     expect(now.body.message._id).toBe(b.user.id);
-    expect((await t.call({ method: 'GET', url: '/api/users/me', token: session.accessToken })).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/users/me', token: session.accessToken })).status).toBe(
+      401,
+    );
   });
 
   it('refuses an account that is not linked, or linked but unverified', async () => {
@@ -209,6 +268,8 @@ describe('POST /api/users/switch-account', () => {
       expect(status).toBe(400);
       expect(body.message).toBe(messages.switchAccountFailed);
     }
-    expect((await t.call({ method: 'GET', url: '/api/users/me', token: session.accessToken })).status).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/users/me', token: session.accessToken })).status).toBe(
+      200,
+    );
   });
 });

@@ -52,7 +52,12 @@ export const routeRules: RouteRule[] = [
     '/admin/email-templates',
     '/admin/edit-email-template',
   ].map(
-    (path): RouteRule => ({ path, area: 'admin', private: true, rule: { except: ['admin', 'superAdmin'], connector: 'or' } }),
+    (path): RouteRule => ({
+      path,
+      area: 'admin',
+      private: true,
+      rule: { except: ['admin', 'superAdmin'], connector: 'or' },
+    }),
   ),
   auth('/login'),
   auth('/register'),
@@ -84,7 +89,13 @@ export interface NavEntry {
   children?: NavEntry[];
 }
 
-const entry = (path: string, name: string, icon: string, rule?: AccessRule, children?: NavEntry[]): NavEntry => ({
+const entry = (
+  path: string,
+  name: string,
+  icon: string,
+  rule?: AccessRule,
+  children?: NavEntry[],
+): NavEntry => ({
   path,
   name,
   icon,
@@ -105,7 +116,10 @@ export const restaurantNav: NavEntry[] = [
   entry('/create-category', 'Categories', 'category', { except: ['category'] }),
   entry('/create-dish', 'Dishes', 'dish', { except: ['dish'] }),
   entry('/create-ingredient', 'Ingredients', 'ingredient', { except: ['ingredient'] }),
-  entry('/toggle-list', 'Quick edit', 'toggle', { except: ['menu', 'category', 'dish', 'ingredient'], connector: 'or' }),
+  entry('/toggle-list', 'Quick edit', 'toggle', {
+    except: ['menu', 'category', 'dish', 'ingredient'],
+    connector: 'or',
+  }),
   entry('/media-section', 'Media', 'media', { except: ['dish'] }),
   entry('/menu-display', 'Menu displays', 'display'),
   entry('/menu-interaction-tracking', 'Analytics', 'analytics'),

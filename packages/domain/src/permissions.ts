@@ -29,7 +29,10 @@ export const noPermissions = (): Permissions => ({
 });
 
 /** The permissions a user effectively holds: owners and clients hold every flag, members their own. */
-export function effectivePermissions(role: Role, stored: Partial<Permissions> | null | undefined): Permissions {
+export function effectivePermissions(
+  role: Role,
+  stored: Partial<Permissions> | null | undefined,
+): Permissions {
   if (role === 'RESTAURANT' || role === 'DMA_CLIENT') return allPermissions();
   if (role === 'MEMBER') return { ...noPermissions(), ...(stored ?? {}) };
   return noPermissions();
@@ -67,9 +70,17 @@ export interface AccessRule {
 }
 
 /** Does a signed-in user satisfy a rule? A rule without `except` needs only sign-in. */
-export function satisfies(role: Role, permissions: Partial<Permissions> | null | undefined, rule?: AccessRule): boolean {
+export function satisfies(
+  role: Role,
+  permissions: Partial<Permissions> | null | undefined,
+  rule?: AccessRule,
+): boolean {
   if (!rule) return true;
   if (rule.roles && !rule.roles.includes(role)) return false;
   if (!rule.except) return true;
-  return checkPermissions(grantedList(role, effectivePermissions(role, permissions)), rule.except, rule.connector);
+  return checkPermissions(
+    grantedList(role, effectivePermissions(role, permissions)),
+    rule.except,
+    rule.connector,
+  );
 }

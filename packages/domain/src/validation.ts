@@ -9,13 +9,14 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 /** A string that must be present. Checks keep running (an aborting check would skip the cross-field ones); forms and the server read the first message per field. */
 export const requiredString = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: messages.nameTooLong });
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: messages.nameTooLong });
 
-export const optionalName = z.string().trim().max(100, { error: messages.nameTooLong }).optional().default('');
+export const optionalName = z
+  .string()
+  .trim()
+  .max(100, { error: messages.nameTooLong })
+  .optional()
+  .default('');
 
 export const emailField = (required = messages.emailRequired) =>
   z
@@ -69,7 +70,12 @@ export const timeZoneField = z
 export const captchaField = z.string().optional();
 
 /** Adds "confirm equals password" to an object schema; runs even when other fields have problems. */
-function confirmMatches<T extends z.ZodObject>(schema: T, passwordKey: string, confirmKey: string, required: string) {
+function confirmMatches<T extends z.ZodObject>(
+  schema: T,
+  passwordKey: string,
+  confirmKey: string,
+  required: string,
+) {
   return schema
     .refine(
       (data: Record<string, unknown>) => typeof data[confirmKey] === 'string' && data[confirmKey] !== '',
@@ -79,12 +85,15 @@ function confirmMatches<T extends z.ZodObject>(schema: T, passwordKey: string, c
         when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === confirmKey),
       },
     )
-    .refine((data: Record<string, unknown>) => data[confirmKey] === '' || data[passwordKey] === data[confirmKey], {
-      error: messages.passwordMismatch,
-      path: [confirmKey],
-      when: (payload) =>
-        !payload.issues.some((issue) => issue.path?.[0] === confirmKey || issue.path?.[0] === passwordKey),
-    });
+    .refine(
+      (data: Record<string, unknown>) => data[confirmKey] === '' || data[passwordKey] === data[confirmKey],
+      {
+        error: messages.passwordMismatch,
+        path: [confirmKey],
+        when: (payload) =>
+          !payload.issues.some((issue) => issue.path?.[0] === confirmKey || issue.path?.[0] === passwordKey),
+      },
+    );
 }
 
 const confirmField = (required: string) => z.string({ error: required }).optional().default('');
@@ -112,7 +121,9 @@ export const registerSchema = confirmMatches(
   // "{Type} name cannot be empty" (doc 2 §5): the message names the chosen business type.
   error: (issue) => {
     const input = issue.input as { restaurantType?: keyof typeof restaurantTypeLabels } | undefined;
-    return messages.restaurantNameRequired(restaurantTypeLabels[input?.restaurantType ?? 'RESTAURANT'] ?? 'Restaurant');
+    return messages.restaurantNameRequired(
+      restaurantTypeLabels[input?.restaurantType ?? 'RESTAURANT'] ?? 'Restaurant',
+    );
   },
   path: ['restaurantName'],
   when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'restaurantName'),
@@ -126,12 +137,17 @@ export const loginSchema = z.object({
     .trim()
     .min(1, { error: messages.usernameOrEmailRequired })
     .max(254),
-  password: z.string({ error: messages.passwordRequired }).min(1, { error: messages.passwordRequired }).max(200),
+  password: z
+    .string({ error: messages.passwordRequired })
+    .min(1, { error: messages.passwordRequired })
+    .max(200),
   reCaptchaToken: captchaField,
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-export const tokenSchema = z.object({ token: z.string().min(1, { error: messages.verifyLinkInvalid }).max(512) });
+export const tokenSchema = z.object({
+  token: z.string().min(1, { error: messages.verifyLinkInvalid }).max(512),
+});
 
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(512) });
 

@@ -32,7 +32,10 @@ describe('roles and rules', () => {
   it('owners hold every flag, members only theirs, admins none but the admin flag', () => {
     expect(Object.values(effectivePermissions('RESTAURANT', {})).every(Boolean)).toBe(true);
     expect(effectivePermissions('MEMBER', { dish: true })).toMatchObject({ dish: true, menu: false });
-    expect(grantedList('SUPER_ADMIN', effectivePermissions('SUPER_ADMIN', {}))).toEqual(['admin', 'superAdmin']);
+    expect(grantedList('SUPER_ADMIN', effectivePermissions('SUPER_ADMIN', {}))).toEqual([
+      'admin',
+      'superAdmin',
+    ]);
   });
 
   it('applies the route table of doc 3 §6', () => {

@@ -27,7 +27,10 @@ const validRegistration = {
 };
 
 /** The messages a payload gets, field by field. */
-const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) => {
+const errorsOf = (
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },
+  value: unknown,
+) => {
   const result = schema.safeParse(value);
   if (result.success) return {};
   return fieldErrors(result.error as never);
@@ -65,12 +68,17 @@ describe('register', () => {
       'Restaurant name cannot be empty',
     );
     expect(
-      errorsOf(registerSchema, { ...validRegistration, restaurantType: 'FOOD_TRUCK', restaurantName: '' }).restaurantName,
+      errorsOf(registerSchema, { ...validRegistration, restaurantType: 'FOOD_TRUCK', restaurantName: '' })
+        .restaurantName,
     ).toBe('Food truck name cannot be empty');
   });
 
   it('reports a password mismatch even when another field is wrong too', () => {
-    const errors = errorsOf(registerSchema, { ...validRegistration, username: '', confirm_password: 'Other123' });
+    const errors = errorsOf(registerSchema, {
+      ...validRegistration,
+      username: '',
+      confirm_password: 'Other123',
+    });
     expect(errors.username).toBe(messages.usernameRequired);
     expect(errors.confirm_password).toBe(messages.passwordMismatch);
   });
@@ -82,9 +90,10 @@ describe('register', () => {
   });
 
   it('accepts a password without a special character (the pattern does not demand one)', () => {
-    expect(registerSchema.safeParse({ ...validRegistration, password: 'Abcdefg1', confirm_password: 'Abcdefg1' }).success).toBe(
-      true,
-    );
+    expect(
+      registerSchema.safeParse({ ...validRegistration, password: 'Abcdefg1', confirm_password: 'Abcdefg1' })
+        .success,
+    ).toBe(true);
   });
 });
 
@@ -108,29 +117,35 @@ describe('password flows', () => {
     expect(errorsOf(resetPasswordSchema, { password: 'weak', confirmPassword: 'weak' }).password).toBe(
       messages.passwordPattern,
     );
-    expect(errorsOf(resetPasswordSchema, { password: 'Strong123', confirmPassword: '' }).confirmPassword).toBe(
-      messages.confirmPasswordRequired,
-    );
-    expect(errorsOf(resetPasswordSchema, { password: 'Strong123', confirmPassword: 'Strong124' }).confirmPassword).toBe(
-      messages.passwordMismatch,
-    );
+    expect(
+      errorsOf(resetPasswordSchema, { password: 'Strong123', confirmPassword: '' }).confirmPassword,
+    ).toBe(messages.confirmPasswordRequired);
+    expect(
+      errorsOf(resetPasswordSchema, { password: 'Strong123', confirmPassword: 'Strong124' }).confirmPassword,
+    ).toBe(messages.passwordMismatch);
   });
 
   it('verify-and-set-password checks the confirmation', () => {
     expect(
-      errorsOf(verifyAndSetPasswordSchema, { token: 't', password: 'Strong123', confirm_password: 'x' }).confirm_password,
+      errorsOf(verifyAndSetPasswordSchema, { token: 't', password: 'Strong123', confirm_password: 'x' })
+        .confirm_password,
     ).toBe(messages.passwordMismatch);
   });
 
   it('change password has its own empty-field messages', () => {
-    expect(errorsOf(updatePasswordSchema, { current_password: '', new_password: '', confirm_new_password: '' })).toEqual({
+    expect(
+      errorsOf(updatePasswordSchema, { current_password: '', new_password: '', confirm_new_password: '' }),
+    ).toEqual({
       current_password: messages.currentPasswordRequired,
       new_password: messages.newPasswordRequired,
       confirm_new_password: messages.confirmNewPasswordRequired,
     });
     expect(
-      errorsOf(updatePasswordSchema, { current_password: 'a', new_password: 'Strong123', confirm_new_password: 'Strong12' })
-        .confirm_new_password,
+      errorsOf(updatePasswordSchema, {
+        current_password: 'a',
+        new_password: 'Strong123',
+        confirm_new_password: 'Strong12',
+      }).confirm_new_password,
     ).toBe(messages.passwordMismatch);
   });
 

@@ -1,6 +1,6 @@
+import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import path from 'node:path';
 import pg from 'pg';
 import * as schema from './schema.ts';
 

@@ -5,8 +5,12 @@ import { randomBytes } from 'node:crypto';
  * bytes, so ids sort roughly by creation time.
  */
 export function newId(now = Date.now()): string {
-  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0').slice(-8);
+  const seconds = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0')
+    .slice(-8);
   return seconds + randomBytes(8).toString('hex');
 }
 
-export const isId = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{24}$/.test(value);
+export const isId = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-f]{24}$/.test(value);

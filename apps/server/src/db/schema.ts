@@ -1,9 +1,12 @@
+import type { Permissions, RestaurantType, Role } from '@carte/domain';
 import { sql } from 'drizzle-orm';
 import { char, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Permissions, RestaurantType, Role } from '@carte/domain';
 import { newId } from './ids.ts';
 
-const id = () => char('id', { length: 24 }).primaryKey().$defaultFn(() => newId());
+const id = () =>
+  char('id', { length: 24 })
+    .primaryKey()
+    .$defaultFn(() => newId());
 const ref = (name: string) => char(name, { length: 24 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -65,7 +68,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 );
 
 export type ActionTokenKind = 'verify-account' | 'reset-password' | 'resend-verification';
@@ -84,7 +90,10 @@ export const actionTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('action_tokens_hash_idx').on(t.tokenHash), index('action_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('action_tokens_hash_idx').on(t.tokenHash),
+    index('action_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** The admin-editable mail templates of doc 3 §2.6. */
@@ -142,4 +151,3 @@ export const settings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
-

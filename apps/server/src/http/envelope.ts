@@ -2,7 +2,11 @@ import { envelopeSchema } from '@carte/domain';
 import { z } from 'zod';
 
 /** The success envelope (decisions §3). */
-export const ok = <T>(message: T, statusCode = 200) => ({ statusCode, confirmation: 'Success' as const, message });
+export const ok = <T>(message: T, statusCode = 200) => ({
+  statusCode,
+  confirmation: 'Success' as const,
+  message,
+});
 
 export const fail = (statusCode: number, message: string) => ({
   statusCode,

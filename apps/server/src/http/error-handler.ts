@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Db } from '../db/connect.ts';
 import { logs } from '../db/schema.ts';
-import { AppError } from './errors.ts';
 import { fail } from './envelope.ts';
+import { AppError } from './errors.ts';
 
 /**
  * One handler for every failure (STYLE rule 10): domain errors and validation errors become the
@@ -16,7 +16,10 @@ export const errorHandlerPlugin = fp(
   async (app: FastifyInstance, options: { db: Db }) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.code(error.statusCode).headers(error.headers).send(fail(error.statusCode, error.message));
+        return reply
+          .code(error.statusCode)
+          .headers(error.headers)
+          .send(fail(error.statusCode, error.message));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0]?.message ?? messages.invalidInput;
@@ -55,7 +58,7 @@ export const errorHandlerPlugin = fp(
     });
 
     // Remember the message of a failure envelope so the log row can carry it.
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', async (_request, reply, payload) => {
       if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{')) {
         try {
           const parsed = JSON.parse(payload) as { message?: unknown };

@@ -90,13 +90,28 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ca
 
   app.post(
     '/logout',
-    { schema: { tags, summary: 'End the session of a refresh token', body: refreshSchema, response: responses(z.string()) } },
+    {
+      schema: {
+        tags,
+        summary: 'End the session of a refresh token',
+        body: refreshSchema,
+        response: responses(z.string()),
+      },
+    },
     async (request) => ok(await accounts.logout(request.body.refreshToken)),
   );
 
   app.get(
     '/me',
-    { ...authed, schema: { ...authed.schema, tags, summary: 'The signed-in user', response: responses(userSchema, [401, 417]) } },
+    {
+      ...authed,
+      schema: {
+        ...authed.schema,
+        tags,
+        summary: 'The signed-in user',
+        response: responses(userSchema, [401, 417]),
+      },
+    },
     async (request) => ok(await accounts.me(callerOf(request))),
   );
 
@@ -106,7 +121,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ca
       schema: {
         tags,
         summary: 'Verify an account from its mailed link',
-        description: 'When the account has no password yet, `require_enter_password` is true and nothing changes.',
+        description:
+          'When the account has no password yet, `require_enter_password` is true and nothing changes.',
         body: tokenSchema,
         response: responses(verifyResultSchema),
       },
@@ -273,7 +289,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ca
     '/test',
     {
       ...authed,
-      schema: { ...authed.schema, tags, summary: 'Checks a token: answers the username', response: responses(z.string(), [401, 417]) },
+      schema: {
+        ...authed.schema,
+        tags,
+        summary: 'Checks a token: answers the username',
+        response: responses(z.string(), [401, 417]),
+      },
     },
     async (request) => ok(`Signed in as ${callerOf(request).username}`),
   );

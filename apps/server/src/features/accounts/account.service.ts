@@ -3,9 +3,9 @@ import {
   messages,
   type RegisterInput,
   restaurantTypeLabels,
-  undeletableRoles,
   type UpdateAccountInput,
   type User,
+  undeletableRoles,
   type VerifyResult,
 } from '@carte/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
@@ -43,7 +43,10 @@ export interface AccountDeps {
 type UserRow = typeof users.$inferSelect;
 
 const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  (error as { code: unknown }).code === '23505';
 
 export function createAccountService(deps: AccountDeps) {
   const { db, tokens, mailer, throttle, now } = deps;
@@ -61,7 +64,10 @@ export function createAccountService(deps: AccountDeps) {
 
   async function restaurantNameOf(user: UserRow): Promise<string> {
     if (!user.restaurantId) return '';
-    const [row] = await db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, user.restaurantId));
+    const [row] = await db
+      .select({ name: restaurants.name })
+      .from(restaurants)
+      .where(eq(restaurants.id, user.restaurantId));
     return row?.name ?? '';
   }
 
@@ -133,22 +139,43 @@ export function createAccountService(deps: AccountDeps) {
 
   async function sessionFor(user: UserRow) {
     const session = await tokens.issueSession(user.id, user.role);
-    return { accessToken: session.accessToken, refreshToken: session.refreshToken, user: await presentUser(db, user) };
+    return {
+      accessToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      user: await presentUser(db, user),
+    };
   }
 
   return {
     /** Registration (doc 2 §3): an owner and the restaurant, unverified until the mailed link is opened. */
-    async register(input: RegisterInput & { restaurantName: string; restaurantType: 'RESTAURANT' | 'FOOD_TRUCK'; timeZone: string; password: string; username: string; email: string }): Promise<string> {
+    async register(
+      input: RegisterInput & {
+        restaurantName: string;
+        restaurantType: 'RESTAURANT' | 'FOOD_TRUCK';
+        timeZone: string;
+        password: string;
+        username: string;
+        email: string;
+      },
+    ): Promise<string> {
       if (await usernameTaken(input.username)) throw new InvalidError(messages.usernameTaken);
       // Accounts under one email belong to one person and are linked (decisions §4).
-      const [sibling] = await db.select({ personId: users.personId }).from(users).where(eq(users.email, input.email)).limit(1);
+      const [sibling] = await db
+        .select({ personId: users.personId })
+        .from(users)
+        .where(eq(users.email, input.email))
+        .limit(1);
       const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
         user = await db.transaction(async (tx) => {
           const [restaurant] = await tx
             .insert(restaurants)
-            .values({ name: input.restaurantName, restaurantType: input.restaurantType, timeZone: input.timeZone })
+            .values({
+              name: input.restaurantName,
+              restaurantType: input.restaurantType,
+              timeZone: input.timeZone,
+            })
             .returning();
           const [created] = await tx
             .insert(users)
@@ -248,7 +275,12 @@ export function createAccountService(deps: AccountDeps) {
           .from(users)
           .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
           .where(sql`lower(${users.email}) = lower(${identifier})`);
-        return { multipleAccounts: list.map((row) => ({ username: row.username, restaurantName: row.restaurantName })) };
+        return {
+          multipleAccounts: list.map((row) => ({
+            username: row.username,
+            restaurantName: row.restaurantName,
+          })),
+        };
       }
       const user = matching[0]!;
       if (!user.verifiedAt) {
@@ -261,7 +293,11 @@ export function createAccountService(deps: AccountDeps) {
     async refresh(refreshToken: string): Promise<{ accessToken: string; newRefreshToken: string }> {
       const rotated = await tokens.rotate(refreshToken);
       const user = await loadUser(rotated.userId);
-      const accessToken = await tokens.signAccess({ userId: user.id, sessionId: rotated.sessionId, role: user.role });
+      const accessToken = await tokens.signAccess({
+        userId: user.id,
+        sessionId: rotated.sessionId,
+        role: user.role,
+      });
       return { accessToken, newRefreshToken: rotated.refreshToken };
     },
 
@@ -308,7 +344,13 @@ export function createAccountService(deps: AccountDeps) {
       await db
         .update(actionTokens)
         .set({ usedAt: now() })
-        .where(and(eq(actionTokens.userId, found.user.id), eq(actionTokens.kind, 'reset-password'), isNull(actionTokens.usedAt)));
+        .where(
+          and(
+            eq(actionTokens.userId, found.user.id),
+            eq(actionTokens.kind, 'reset-password'),
+            isNull(actionTokens.usedAt),
+          ),
+        );
       await tokens.revokeAllForUser(found.user.id);
       return messages.passwordReset;
     },
@@ -322,7 +364,9 @@ export function createAccountService(deps: AccountDeps) {
       const first = owners[0];
       if (first) {
         const usernames = owners
-          .map((row) => (row.restaurantName ? `${row.user.username} (${row.restaurantName})` : row.user.username))
+          .map((row) =>
+            row.restaurantName ? `${row.user.username} (${row.restaurantName})` : row.user.username,
+          )
           .join(', ');
         await mailer.send('user-forgot-username', first.user.email, {
           ...userVars(first.user, first.restaurantName ?? ''),
@@ -333,7 +377,10 @@ export function createAccountService(deps: AccountDeps) {
       return messages.usernameReminderSent;
     },
 
-    async updateAccount(caller: Caller, input: UpdateAccountInput & { username: string; email: string }): Promise<User> {
+    async updateAccount(
+      caller: Caller,
+      input: UpdateAccountInput & { username: string; email: string },
+    ): Promise<User> {
       const user = await loadUser(caller.userId);
       const isAdmin = user.role === 'ADMIN' || user.role === 'SUPER_ADMIN';
       if (isAdmin && input.username.toLowerCase() !== user.username.toLowerCase()) {
@@ -364,9 +411,13 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /** A new password ends every other session of the account. */
-    async updatePassword(caller: Caller, input: { current_password: string; new_password: string }): Promise<string> {
+    async updatePassword(
+      caller: Caller,
+      input: { current_password: string; new_password: string },
+    ): Promise<string> {
       const user = await loadUser(caller.userId);
-      if (!(await verifyPassword(user.passwordHash, input.current_password))) throw new InvalidError(messages.wrongPassword);
+      if (!(await verifyPassword(user.passwordHash, input.current_password)))
+        throw new InvalidError(messages.wrongPassword);
       await db
         .update(users)
         .set({ passwordHash: await hashPassword(input.new_password), updatedAt: now() })
@@ -379,16 +430,25 @@ export function createAccountService(deps: AccountDeps) {
     async deleteAccount(caller: Caller, password: string): Promise<string> {
       const user = await loadUser(caller.userId);
       if (undeletableRoles.includes(user.role)) throw new ForbiddenError(messages.accountCannotBeDeleted);
-      if (!(await verifyPassword(user.passwordHash, password))) throw new InvalidError(messages.wrongPassword);
+      if (!(await verifyPassword(user.passwordHash, password)))
+        throw new InvalidError(messages.wrongPassword);
       await db.transaction(async (tx) => {
         if (user.role === 'RESTAURANT' && user.restaurantId) {
           const [otherOwner] = await tx
             .select({ id: users.id })
             .from(users)
-            .where(and(eq(users.restaurantId, user.restaurantId), eq(users.role, 'RESTAURANT'), ne(users.id, user.id)))
+            .where(
+              and(
+                eq(users.restaurantId, user.restaurantId),
+                eq(users.role, 'RESTAURANT'),
+                ne(users.id, user.id),
+              ),
+            )
             .limit(1);
           if (!otherOwner) {
-            await tx.delete(users).where(and(eq(users.restaurantId, user.restaurantId), eq(users.role, 'MEMBER')));
+            await tx
+              .delete(users)
+              .where(and(eq(users.restaurantId, user.restaurantId), eq(users.role, 'MEMBER')));
             await tx.delete(users).where(eq(users.id, user.id));
             await tx.delete(restaurants).where(eq(restaurants.id, user.restaurantId));
             return;

@@ -15,11 +15,18 @@ export async function ensureSuperAdmin(
   options: { email?: string; password?: string },
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): Promise<void> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'SUPER_ADMIN')).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'SUPER_ADMIN'))
+    .limit(1);
   if (existing) return;
   const email = options.email ?? 'admin@localhost';
   const password = options.password ?? `${randomBytes(9).toString('base64url')}Aa1`;
-  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = 'admin'`);
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = 'admin'`);
   const username = taken ? `admin-${randomBytes(3).toString('hex')}` : 'admin';
   await db.insert(users).values({
     username,
@@ -32,7 +39,10 @@ export async function ensureSuperAdmin(
     personId: newId(),
   });
   if (options.password) log.info({ username, email }, 'super admin created');
-  else log.warn(`Super admin created — username "${username}", password "${password}" (shown once; change it after signing in)`);
+  else
+    log.warn(
+      `Super admin created — username "${username}", password "${password}" (shown once; change it after signing in)`,
+    );
 }
 
 export const DEMO_USERNAME = 'demo';

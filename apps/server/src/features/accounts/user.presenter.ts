@@ -23,7 +23,10 @@ export async function presentUser(db: Db, user: UserRow): Promise<User> {
     : [];
   const parentIds = ownRestaurants.map((r) => r.parentId).filter((id): id is string => Boolean(id));
   const parents = parentIds.length
-    ? await db.select({ id: restaurants.id, name: restaurants.name }).from(restaurants).where(inArray(restaurants.id, parentIds))
+    ? await db
+        .select({ id: restaurants.id, name: restaurants.name })
+        .from(restaurants)
+        .where(inArray(restaurants.id, parentIds))
     : [];
 
   return {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@carte/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Role } from '@carte/domain';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { refreshTokens } from '../../db/schema.ts';
@@ -19,7 +19,10 @@ export interface AccessClaims {
 }
 
 export interface TokenService {
-  issueSession(userId: string, role: Role): Promise<{ accessToken: string; refreshToken: string; sessionId: string }>;
+  issueSession(
+    userId: string,
+    role: Role,
+  ): Promise<{ accessToken: string; refreshToken: string; sessionId: string }>;
   verifyAccess(token: string): Promise<AccessClaims>;
   /** Rotates a refresh token. A token used before revokes its whole family (reuse detection). */
   rotate(refreshToken: string): Promise<{ userId: string; sessionId: string; refreshToken: string }>;

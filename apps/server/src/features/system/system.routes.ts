@@ -18,7 +18,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; captc
       schema: {
         tags: ['system'],
         summary: 'Liveness and database check',
-        response: { ...responses(z.object({ status: z.literal('ok'), database: z.literal('ok') })), 503: z.any() },
+        response: {
+          ...responses(z.object({ status: z.literal('ok'), database: z.literal('ok') })),
+          503: z.any(),
+        },
       },
     },
     async (request, reply) => {
@@ -35,7 +38,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; captc
   app.get(
     '/config',
     {
-      schema: { tags: ['system'], summary: 'Settings the web app may know', response: responses(publicConfigSchema) },
+      schema: {
+        tags: ['system'],
+        summary: 'Settings the web app may know',
+        response: responses(publicConfigSchema),
+      },
     },
     async () =>
       ok({
