@@ -1,6 +1,18 @@
 import type { Permissions, RestaurantType, Role } from '@carte/domain';
 import { sql } from 'drizzle-orm';
-import { char, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { newId } from './ids.ts';
 
 const id = () =>
@@ -20,6 +32,11 @@ export const restaurants = pgTable('restaurants', {
   parentId: ref('parent_id'),
   sideDishesLabel: text('side_dishes_label').notNull().default('Side Dishes'),
   menuPeriodTransition: integer('menu_period_transition').notNull().default(15),
+  /** The restaurant's own dietary additions to the platform lists. */
+  dietary: jsonb('dietary')
+    .$type<{ diets: string[]; foodTypes: string[]; other: string[] }>()
+    .notNull()
+    .default({ diets: [], foodTypes: [], other: [] }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -151,3 +168,253 @@ export const settings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---- The owner's workshop (doc 1 §3): ingredients, categories, dishes, menus, customizations ----
+
+/** Dietary lists: diets (include only these), food types (exclude these allergens), other. */
+export interface DietaryLists {
+  diets: string[];
+  foodTypes: string[];
+  other: string[];
+}
+
+export interface CustomizationOptionData {
+  _id: string;
+  /** For custom (named) options. */
+  name: string | null;
+  /** For options chosen from ingredients. */
+  ingredient: string | null;
+  price: number;
+  isAvailable: boolean;
+}
+
+export interface CustomizationData {
+  _id: string;
+  name: string;
+  isCustom: boolean;
+  isFixedPrice: boolean;
+  isAvailable: boolean;
+  options: CustomizationOptionData[];
+}
+
+export const ingredients = pgTable(
+  'ingredients',
+  {
+    id: id(),
+    restaurantId: ref('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    parentId: ref('parent_id'),
+    isAvailable: boolean('is_available').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ingredients_restaurant_name_idx').on(t.restaurantId, sql`lower(${t.name})`),
+    index('ingredients_parent_idx').on(t.parentId),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    restaurantId: ref('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isAvailable: boolean('is_available').notNull().default(true),
+    /** New categories go to the top: lower positions first. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('categories_restaurant_idx').on(t.restaurantId)],
+);
+
+export const dishes = pgTable(
+  'dishes',
+  {
+    id: id(),
+    restaurantId: ref('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Rich text, sanitized on the server. */
+    description: text('description').notNull().default(''),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    calories: integer('calories'),
+    alcoholPercentage: numeric('alcohol_percentage', { precision: 5, scale: 2, mode: 'number' }),
+    /** Storage key prefix of the image variants, or null. */
+    image: text('image'),
+    isAvailable: boolean('is_available').notNull().default(true),
+    customizations: jsonb('customizations')
+      .$type<{ selected: string[]; custom: CustomizationData[] }>()
+      .notNull()
+      .default({ selected: [], custom: [] }),
+    dietary: jsonb('dietary')
+      .$type<{ selected: DietaryLists; admin: DietaryLists }>()
+      .notNull()
+      .default({
+        selected: { diets: [], foodTypes: [], other: [] },
+        admin: { diets: [], foodTypes: [], other: [] },
+      }),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('dishes_restaurant_idx').on(t.restaurantId)],
+);
+
+export const dishIngredients = pgTable(
+  'dish_ingredients',
+  {
+    dishId: ref('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'cascade' }),
+    ingredientId: ref('ingredient_id')
+      .notNull()
+      .references(() => ingredients.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dishId, t.ingredientId] }),
+    index('dish_ingredients_ingredient_idx').on(t.ingredientId),
+  ],
+);
+
+/** Upsells ("side dishes", doc 1 §4). */
+export const dishSideDishes = pgTable(
+  'dish_side_dishes',
+  {
+    dishId: ref('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'cascade' }),
+    sideDishId: ref('side_dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dishId, t.sideDishId] })],
+);
+
+/** A category holds dishes in an order of its own (drag and drop on the dashboard). */
+export const categoryDishes = pgTable(
+  'category_dishes',
+  {
+    categoryId: ref('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    dishId: ref('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.dishId] }), index('category_dishes_dish_idx').on(t.dishId)],
+);
+
+export interface MenuSchedule {
+  monday: boolean;
+  tuesday: boolean;
+  wednesday: boolean;
+  thursday: boolean;
+  friday: boolean;
+  saturday: boolean;
+  sunday: boolean;
+  startTime: string;
+  endTime: string;
+}
+
+export const menus = pgTable(
+  'menus',
+  {
+    id: id(),
+    restaurantId: ref('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    cover: text('cover'),
+    logo: text('logo'),
+    colors: jsonb('colors')
+      .$type<{ primary: string; secondary: string; tertiary: string }>()
+      .notNull()
+      .default({ primary: '#ff1616', secondary: '#83cdf1', tertiary: '#f46d26' }),
+    fonts: jsonb('fonts')
+      .$type<{ primary: string; secondary: string; tertiary: string }>()
+      .notNull()
+      .default({ primary: 'Roboto', secondary: 'Open Sans', tertiary: 'Lato' }),
+    selectedTemplate: text('selected_template').notNull().default('Classic Template'),
+    templateMeta: jsonb('template_meta').$type<Record<string, unknown>>().notNull().default({}),
+    showCta: jsonb('show_cta')
+      .$type<{ title: string; content: string; emails: string[] }>()
+      .notNull()
+      .default({
+        title: 'REPORT AN ISSUE',
+        content: 'Prices on this menu are set directly by the merchant',
+        emails: [],
+      }),
+    displayIngredients: boolean('display_ingredients').notNull().default(true),
+    displayDietary: boolean('display_dietary').notNull().default(true),
+    displaySideDishes: boolean('display_side_dishes').notNull().default(true),
+    draft: boolean('draft').notNull().default(true),
+    valid: jsonb('valid').$type<MenuSchedule>().notNull().default({
+      monday: true,
+      tuesday: true,
+      wednesday: true,
+      thursday: true,
+      friday: true,
+      saturday: true,
+      sunday: true,
+      startTime: '00:00',
+      endTime: '23:59',
+    }),
+    twentyFourHours: boolean('twenty_four_hours').notNull().default(true),
+    /** New menus go to the end. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('menus_restaurant_idx').on(t.restaurantId)],
+);
+
+/** The categories of a menu, in order, each with its valid flag and (later) its own schedule. */
+export const menuCategories = pgTable(
+  'menu_categories',
+  {
+    menuId: ref('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    categoryId: ref('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    valid: boolean('valid').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    adjustment: jsonb('adjustment').$type<(MenuSchedule & { twentyFourHoursAvailable: boolean }) | null>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.menuId, t.categoryId] }),
+    index('menu_categories_category_idx').on(t.categoryId),
+  ],
+);
+
+/** The restaurant-wide customizations (doc 1 §3), chosen by dishes through `selected`. */
+export const customizations = pgTable(
+  'customizations',
+  {
+    id: id(),
+    restaurantId: ref('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isCustom: boolean('is_custom').notNull().default(true),
+    isFixedPrice: boolean('is_fixed_price').notNull().default(true),
+    isAvailable: boolean('is_available').notNull().default(true),
+    options: jsonb('options').$type<CustomizationOptionData[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customizations_restaurant_idx').on(t.restaurantId)],
+);
