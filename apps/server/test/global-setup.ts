@@ -6,15 +6,7 @@ import { PgBoss } from 'pg-boss';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, runMigrations } from '../src/db/connect.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A server URL without a database name, e.g. postgres://u:p@host:port */
-    pgServerUrl: string;
-    /** The migrated template every test file copies. */
-    templateDatabase: string;
-  }
-}
+import './db.ts';
 
 /**
  * Uses the PostgreSQL of DATABASE_URL when set, otherwise starts an embedded one in a temp folder.

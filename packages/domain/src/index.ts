@@ -7,3 +7,4 @@ export * from './pagination.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
 export * from './validation.ts';
+export * from './workshop.ts';

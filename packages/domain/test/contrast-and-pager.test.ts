@@ -46,3 +46,18 @@ describe('pagination (doc 1 §3, §9)', () => {
     expect(pageAfterDelete(1, 0)).toBe(1);
   });
 });
+
+describe('customization prices (decisions §4)', () => {
+  it('adds fixed prices in dollars', async () => {
+    const { optionPrice } = await import('../src/index.ts');
+    expect(optionPrice(10, { price: 1.5 }, true)).toBe(1.5);
+  });
+
+  it('takes a percentage of the base price, rounded half-up to cents', async () => {
+    const { optionPrice } = await import('../src/index.ts');
+    expect(optionPrice(10, { price: 15 }, false)).toBe(1.5);
+    expect(optionPrice(3.3, { price: 15 }, false)).toBe(0.5); // 49.5 cents
+    expect(optionPrice(3.29, { price: 15 }, false)).toBe(0.49); // 49.35 cents
+    expect(optionPrice(0.1, { price: 5 }, false)).toBe(0.01); // 0.5 cents
+  });
+});

@@ -1,0 +1,449 @@
+import { z } from 'zod';
+import { objectId } from './api.ts';
+import { messages } from './messages.ts';
+
+/**
+ * The owner's workshop (doc 1): ingredients, categories, dishes, menus, customizations, dietary.
+ * Output shapes (what the API answers) and input payloads (what forms send), with the
+ * specification's messages. Server presenters and the web client are typed by these.
+ */
+
+// ---------- shared pieces ----------
+
+export const UPLOAD_LIMIT_BYTES = 10_485_760;
+export const allowedImageExtensions = ['jpg', 'jpeg', 'png', 'webp'] as const;
+export const COPY_SUFFIX = ' (copy)';
+export const TABLE_PAGE_SIZE = 10;
+export const DISH_PICKER_PAGE_SIZE = 24;
+
+/** "Website addresses without http get https:// prefixed" (doc 1 §5). */
+export const withScheme = (url: string): string => {
+  const trimmed = url.trim();
+  if (trimmed === '' || /^https?:\/\//i.test(trimmed)) return trimmed;
+  return `https://${trimmed}`;
+};
+
+/** Price: digits with an optional decimal part (doc 1 §5). */
+export const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+export const dietaryTypes = ['diets', 'foodTypes', 'other'] as const;
+export type DietaryType = (typeof dietaryTypes)[number];
+export const dietaryTypeLabels: Record<DietaryType, string> = {
+  diets: 'Diets',
+  foodTypes: 'Food Types',
+  other: 'Other',
+};
+
+export const dietaryListsSchema = z.object({
+  diets: z.array(z.string()),
+  foodTypes: z.array(z.string()),
+  other: z.array(z.string()),
+});
+export type DietaryLists = z.infer<typeof dietaryListsSchema>;
+export const emptyDietary = (): DietaryLists => ({ diets: [], foodTypes: [], other: [] });
+
+/** Image URLs of one uploaded picture; variants are WebP re-encodings (doc 1 §9, doc 2 §9). */
+export const imageSchema = z.object({
+  key: z.string(),
+  thumb: z.string(),
+  card: z.string(),
+  full: z.string(),
+});
+export type Image = z.infer<typeof imageSchema>;
+
+/** The availability flag arrives as a boolean in JSON and as text in multipart forms. */
+export const boolInput = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+const optionalNumber = (schema: z.ZodNumber) =>
+  z
+    .union([z.number(), z.string().trim()])
+    .optional()
+    .nullable()
+    .transform((value) => (value === '' || value === undefined || value === null ? null : Number(value)))
+    .pipe(schema.nullable());
+
+// ---------- ingredients ----------
+
+export const ingredientSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  parent: z.object({ _id: objectId, name: z.string() }).nullable(),
+  /** How many dishes use it. */
+  count: z.number().int(),
+  isAvailable: z.boolean(),
+  fromParent: z.boolean(),
+  createdAt: z.string(),
+});
+export type Ingredient = z.infer<typeof ingredientSchema>;
+
+export const ingredientNameField = z
+  .string({ error: messages.fieldRequired })
+  .trim()
+  .min(1, { error: messages.fieldRequired })
+  .max(100, { error: messages.nameTooLong });
+
+export const createIngredientsSchema = z.object({
+  ingredients: z.array(ingredientNameField).min(1, { error: messages.ingredientRequired }).max(500),
+  parent: objectId.optional().nullable(),
+});
+export const updateIngredientSchema = z.object({
+  name: ingredientNameField,
+  parent: objectId.optional().nullable(),
+  isAvailable: z.boolean().optional(),
+});
+export const listIngredientsQuery = z.object({
+  exceptChildren: z.enum(['true', 'false']).optional(),
+  exceptParentID: objectId.optional(),
+});
+export const createIngredientsResultSchema = z.object({
+  insertedIngredients: z.array(ingredientSchema),
+  /** Names that exist already or repeat in the list: "{x} already exists.". */
+  errors: z.array(z.string()),
+});
+
+// ---------- customizations ----------
+
+export const customizationOptionSchema = z.object({
+  _id: objectId,
+  name: z.string().nullable(),
+  ingredient: objectId.nullable(),
+  price: z.number(),
+  isAvailable: z.boolean(),
+});
+export const customizationSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  isCustom: z.boolean(),
+  isFixedPrice: z.boolean(),
+  isAvailable: z.boolean(),
+  options: z.array(customizationOptionSchema),
+});
+export type Customization = z.infer<typeof customizationSchema>;
+export type CustomizationOption = z.infer<typeof customizationOptionSchema>;
+
+const optionInput = z.object({
+  _id: objectId.optional(),
+  name: z.string().trim().max(100).optional().nullable(),
+  ingredient: objectId.optional().nullable(),
+  price: z.coerce.number({ error: messages.priceInvalid }).min(0, { error: messages.priceInvalid }),
+  isAvailable: z.boolean().optional().default(true),
+});
+
+/**
+ * One customization as a form sends it (doc 1 §5): a name; custom options need a name, ingredient
+ * options an ingredient; at least one option; no ingredient twice.
+ */
+export const customizationInputSchema = z
+  .object({
+    _id: objectId.optional(),
+    name: z
+      .string({ error: messages.fillThisField })
+      .trim()
+      .min(1, { error: messages.fillThisField })
+      .max(100),
+    isCustom: z.boolean(),
+    isFixedPrice: z.boolean(),
+    isAvailable: z.boolean().optional().default(true),
+    options: z.array(optionInput).min(1, { error: messages.fillThisField }),
+  })
+  .superRefine((value, ctx) => {
+    value.options.forEach((option, index) => {
+      if (value.isCustom && !option.name?.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['options', index, 'name'], message: messages.fillThisField });
+      }
+      if (!value.isCustom && !option.ingredient) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options', index, 'ingredient'],
+          message: messages.fieldRequired,
+        });
+      }
+    });
+  });
+export type CustomizationInput = z.input<typeof customizationInputSchema>;
+
+export const setCustomizationsSchema = z.object({
+  customizations: z.array(customizationInputSchema).max(200),
+});
+
+/**
+ * Customization price (decisions §4): fixed adds dollars; otherwise a percentage of the dish's base
+ * price, rounded half-up to cents.
+ */
+export function optionPrice(basePrice: number, option: { price: number }, isFixedPrice: boolean): number {
+  if (isFixedPrice) return Math.round(option.price * 100) / 100;
+  // In whole cents first: 3.30 × 15 % is 49.5 cents exactly, which rounds up to 0.50.
+  const baseCents = Math.round(basePrice * 100);
+  const cents = (baseCents * option.price) / 100;
+  return Math.round(cents + 1e-9) / 100;
+}
+
+// ---------- categories ----------
+
+export const categorySchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  isAvailable: z.boolean(),
+  /** Dish ids in the category's order. */
+  dishes: z.array(objectId),
+  /** Menus that show this category. */
+  menus: z.array(objectId),
+  fromParent: z.boolean(),
+  createdAt: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryNameField = z
+  .string({ error: messages.categoryNameRequired })
+  .trim()
+  .min(1, { error: messages.categoryNameRequired })
+  .max(100, { error: messages.nameTooLong });
+
+export const createCategorySchema = z.object({
+  name: categoryNameField,
+  isAvailable: z.boolean().optional().default(true),
+  dishes: z.array(objectId).optional().default([]),
+  /** The selected menu the new category joins (doc 1 §5). */
+  menu: objectId.optional().nullable(),
+});
+export const updateCategorySchema = z.object({
+  name: categoryNameField,
+  isAvailable: z.boolean().optional(),
+  dishes: z.array(objectId).optional(),
+});
+export const idsSchema = z.object({ ids: z.array(objectId).min(1).max(1000) });
+export const addDishesSchema = z.object({ categoryID: objectId, dishesID: z.array(objectId).min(1) });
+export const removeDishSchema = z.object({ categoryID: objectId, dishID: objectId });
+export const cloneSchema = z.object({
+  /** The new name; the client retries with another " (copy)" on 412. */
+  name: z.string().trim().min(1).max(150).optional(),
+  isAvailable: z.boolean().optional(),
+});
+
+// ---------- dishes ----------
+
+export const dishSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  calories: z.number().nullable(),
+  alcoholPercentage: z.number().nullable(),
+  image: imageSchema.nullable(),
+  isAvailable: z.boolean(),
+  ingredients: z.array(z.object({ ingredient: z.object({ _id: objectId, name: z.string() }) })),
+  sideDishes: z.array(objectId),
+  customizations: z.object({ selected: z.array(objectId), custom: z.array(customizationSchema) }),
+  /** The first category holding the dish, and all of them. */
+  category: objectId.nullable(),
+  categories: z.array(objectId),
+  dietaryConsiderations: z.object({ selected: dietaryListsSchema, admin: dietaryListsSchema }),
+  fromParent: z.boolean(),
+  createdAt: z.string(),
+});
+export type Dish = z.infer<typeof dishSchema>;
+
+/**
+ * A dish as the form sends it, in JSON or as multipart text fields (lists and objects as JSON text).
+ * The image travels as a file part named `image`; `removeImage: true` clears it.
+ */
+export const dishInputSchema = z.object({
+  name: z
+    .string({ error: messages.dishNameRequired })
+    .trim()
+    .min(1, { error: messages.dishNameRequired })
+    .max(150, { error: messages.nameTooLong }),
+  description: z.string().max(20_000).optional().default(''),
+  price: z
+    .union([z.number(), z.string().trim()])
+    .transform((value) => String(value))
+    .refine((value) => PRICE_PATTERN.test(value), { error: messages.priceInvalid })
+    .transform(Number),
+  calories: optionalNumber(z.number().int().min(0, { error: messages.caloriesNegative })),
+  alcoholPercentage: optionalNumber(
+    z.number().min(0, { error: messages.alcoholNegative }).max(100, { error: messages.alcoholTooHigh }),
+  ),
+  isAvailable: boolInput.optional().default(true),
+  category: objectId.optional().nullable(),
+  ingredients: z.array(objectId).optional().default([]),
+  sideDishes: z.array(objectId).optional().default([]),
+  customizations: z
+    .object({
+      selected: z.array(objectId).default([]),
+      custom: z.array(customizationInputSchema).default([]),
+    })
+    .optional()
+    .default({ selected: [], custom: [] }),
+  dietaryConsiderations: z
+    .object({ selected: dietaryListsSchema, admin: dietaryListsSchema })
+    .optional()
+    .default({ selected: emptyDietary(), admin: emptyDietary() }),
+  removeImage: boolInput.optional().default(false),
+});
+export type DishInput = z.input<typeof dishInputSchema>;
+
+export const updateDietarySchema = z.object({
+  name: z
+    .string({ error: messages.dietaryRequired })
+    .trim()
+    .min(1, { error: messages.dietaryRequired })
+    .max(60),
+  type: z.enum(dietaryTypes),
+  /** The previous name when renaming; absent when adding. */
+  defaultValue: z.string().trim().max(60).optional().nullable(),
+  dish_id: objectId.optional().nullable(),
+});
+export const deleteDietarySchema = z.object({
+  type: z.enum(dietaryTypes),
+  name: z.string().trim().min(1).max(60),
+});
+
+/** The platform lists (admin) and the restaurant's own additions. */
+export const dietaryResponseSchema = z.object({
+  dietaryConsiderations: z.object({ admin: dietaryListsSchema, own: dietaryListsSchema }),
+});
+
+// ---------- menus ----------
+
+export const menuTemplates = ['Classic Template', 'Pizza Restaurant', 'Sushi Restaurant'] as const;
+export type MenuTemplate = (typeof menuTemplates)[number];
+
+export const colorTriple = z.object({
+  primary: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  secondary: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  tertiary: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+});
+export const fontTriple = z.object({
+  primary: z.string().max(60),
+  secondary: z.string().max(60),
+  tertiary: z.string().max(60),
+});
+
+export const weekDays = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Time must be HH:mm' });
+export const scheduleSchema = z.object({
+  monday: z.boolean(),
+  tuesday: z.boolean(),
+  wednesday: z.boolean(),
+  thursday: z.boolean(),
+  friday: z.boolean(),
+  saturday: z.boolean(),
+  sunday: z.boolean(),
+  startTime: timeOfDay,
+  endTime: timeOfDay,
+});
+
+export const showCtaSchema = z.object({
+  title: z.string().max(100),
+  content: z.string().max(500),
+  emails: z.array(z.string()),
+});
+
+export const menuSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  description: z.string(),
+  categories: z.array(z.object({ category: objectId, valid: z.boolean() })),
+  cover: imageSchema.nullable(),
+  logo: imageSchema.nullable(),
+  colors: colorTriple,
+  fonts: fontTriple,
+  selectedTemplate: z.enum(menuTemplates),
+  templateMeta: z.record(z.string(), z.unknown()),
+  showCTA: showCtaSchema,
+  displayIngredients: z.boolean(),
+  displayDietary: z.boolean(),
+  displaySideDishes: z.boolean(),
+  draft: z.boolean(),
+  fromParent: z.boolean(),
+  valid: scheduleSchema,
+  twentyFourHoursMenuAvailable: z.boolean(),
+  createdAt: z.string(),
+});
+export type Menu = z.infer<typeof menuSchema>;
+
+/** A menu as its form sends it (multipart text fields; objects as JSON text; cover/logo as files). */
+export const menuInputSchema = z.object({
+  name: z
+    .string({ error: messages.menuNameRequired })
+    .trim()
+    .min(1, { error: messages.menuNameRequired })
+    .max(150, { error: messages.nameTooLong }),
+  description: z.string().max(2000).optional().default(''),
+  categories: z
+    .array(z.object({ category: objectId, valid: z.boolean().default(true) }))
+    .optional()
+    .default([]),
+  colors: colorTriple.optional(),
+  fonts: fontTriple.optional(),
+  selectedTemplate: z.enum(menuTemplates).optional().default('Classic Template'),
+  templateMeta: z.record(z.string(), z.unknown()).optional(),
+  showCTA: showCtaSchema
+    .superRefine((cta, ctx) => {
+      const emails = cta.emails.map((email) => email.trim().toLowerCase()).filter(Boolean);
+      if (emails.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['emails'], message: messages.menuCtaEmailRequired });
+      if (new Set(emails).size !== emails.length) {
+        ctx.addIssue({ code: 'custom', path: ['emails'], message: messages.menuCtaEmailsUnique });
+      }
+      if (emails.some((email) => !z.email().safeParse(email).success)) {
+        ctx.addIssue({ code: 'custom', path: ['emails'], message: messages.emailInvalid });
+      }
+    })
+    .optional(),
+  displayIngredients: boolInput.optional(),
+  displayDietary: boolInput.optional(),
+  displaySideDishes: boolInput.optional(),
+  draft: boolInput.optional(),
+  removeCover: boolInput.optional(),
+  removeLogo: boolInput.optional(),
+});
+export type MenuInput = z.input<typeof menuInputSchema>;
+
+export const reorderSchema = z.object({
+  menu_id: objectId,
+  categories: z.array(objectId),
+  categoryDishes: z
+    .array(z.object({ categoryID: objectId, dishes: z.array(objectId) }))
+    .optional()
+    .default([]),
+});
+export const selectCategoriesSchema = z.object({
+  menu: objectId,
+  selected: z.array(z.object({ category: objectId, valid: z.boolean().optional().default(true) })),
+});
+export const removeCategoryFromMenuSchema = z.object({ menuID: objectId, categoryID: objectId });
+
+// ---------- restaurant (the parts the workshop reads) ----------
+
+export const workshopRestaurantSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  restaurantType: z.enum(['RESTAURANT', 'FOOD_TRUCK']),
+  sideDishesLabel: z.string(),
+  customizations: z.array(customizationSchema),
+  dietaryConsiderations: dietaryListsSchema,
+  parentRestaurant: z.object({ _id: objectId, name: z.string() }).nullable(),
+});
+export type WorkshopRestaurant = z.infer<typeof workshopRestaurantSchema>;
+
+// ---------- CSV import (decisions §4) ----------
+
+export const csvResultSchema = z.object({
+  successMessage: z.string(),
+  existValidationError: z.array(z.string()),
+  validationError: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  duplicateErrors: z.array(z.string()),
+});
+export type CsvResult = z.infer<typeof csvResultSchema>;
+
+/** The next name to try for a copy: "X (copy)", then "X (copy) (copy)" after a 412 (doc 1 §4). */
+export const copyName = (name: string): string => `${name}${COPY_SUFFIX}`;
