@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { messages } from '@carte/domain';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +17,7 @@ import { accountRoutes } from './features/accounts/account.routes.ts';
 import { createAccountService, type MailSender } from './features/accounts/account.service.ts';
 import { createMemoryLoginThrottle, type LoginThrottle } from './features/auth/login-throttle.ts';
 import { createTokenService } from './features/auth/token.service.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { authPlugin } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errorHandlerPlugin, { db });
+  await app.register(multipart, { limits: { fileSize: 10_485_760 } });
 
   const tokens = createTokenService({ db, secret: config.jwtSecret, now });
   await app.register(authPlugin, { db, tokens });
@@ -102,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  await app.register(mediaRoutes, { storage: deps.storage });
   await registerWebApp(app, config.webDist);
   return app;
 }

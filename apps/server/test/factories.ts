@@ -78,3 +78,40 @@ export const registration = (overrides: Record<string, unknown> = {}) => {
     ...overrides,
   };
 };
+
+/** A member of a restaurant holding exactly the given permission flags (doc 1 §6). */
+export async function createMember(
+  t: TestApp,
+  restaurantId: string,
+  permissions: Partial<Record<string, boolean>>,
+) {
+  const db = t.runtime.database.db;
+  const tag = unique();
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: `member_${tag}`,
+      email: `member_${tag}@carte.test`,
+      role: 'MEMBER',
+      permissions,
+      passwordHash: await hashPassword(PASSWORD),
+      verifiedAt: new Date(),
+      personId: newId(),
+      restaurantId,
+    })
+    .returning();
+  return { user: user!, password: PASSWORD };
+}
+
+/** An owner whose restaurant is a location of `parentRestaurantId` (inherits its records read-only). */
+export async function createLocationOwner(t: TestApp, parentRestaurantId: string) {
+  const owner = await createOwner(t);
+  await t.runtime.database.db
+    .update(restaurants)
+    .set({ parentId: parentRestaurantId })
+    .where(eq(restaurants.id, owner.restaurant.id));
+  return owner;
+}
+
+/** Signs a user in and answers their access token. */
+export const tokenFor = async (t: TestApp, username: string) => (await signIn(t, username)).accessToken;

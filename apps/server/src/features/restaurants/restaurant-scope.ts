@@ -1,0 +1,60 @@
+import { messages } from '@carte/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { restaurants } from '../../db/schema.ts';
+import type { Caller } from '../../http/auth.ts';
+import { ForbiddenError, NotFoundError } from '../../http/errors.ts';
+
+/**
+ * Which restaurants' workshop records a caller sees (STYLE rule 5). Always taken from the session,
+ * never from the request. A location created with "Add Location" also sees its parent's menus,
+ * categories, dishes and ingredients, live and read-only (decisions §4, `fromParent`).
+ */
+export interface RestaurantScope {
+  /** Where the caller writes. */
+  restaurantId: string;
+  /** The parent whose records are visible read-only, or null. */
+  parentId: string | null;
+  /** Own first, then parent: every restaurant whose records may be read. */
+  visibleIds: string[];
+}
+
+export async function scopeOf(db: Db, caller: Caller): Promise<RestaurantScope> {
+  if (!caller.restaurantId) throw new ForbiddenError();
+  const [restaurant] = await db
+    .select({ id: restaurants.id, parentId: restaurants.parentId })
+    .from(restaurants)
+    .where(eq(restaurants.id, caller.restaurantId));
+  if (!restaurant) throw new ForbiddenError();
+  return {
+    restaurantId: restaurant.id,
+    parentId: restaurant.parentId,
+    visibleIds: restaurant.parentId ? [restaurant.id, restaurant.parentId] : [restaurant.id],
+  };
+}
+
+/** Is a record inherited from the parent (read-only)? */
+export const isFromParent = (scope: RestaurantScope, recordRestaurantId: string): boolean =>
+  recordRestaurantId !== scope.restaurantId;
+
+/**
+ * Guards a write: the record must exist in the scope (404 otherwise, so ids of other restaurants
+ * reveal nothing) and belong to the caller's own restaurant (403 for inherited records).
+ */
+export function assertWritable<T extends { restaurantId: string }>(
+  scope: RestaurantScope,
+  record: T | undefined,
+): T {
+  if (!record || !scope.visibleIds.includes(record.restaurantId)) throw new NotFoundError();
+  if (isFromParent(scope, record.restaurantId)) throw new ForbiddenError(messages.readOnlyFromParent);
+  return record;
+}
+
+/** Guards a read: the record must be visible in the scope (404 otherwise). */
+export function assertVisible<T extends { restaurantId: string }>(
+  scope: RestaurantScope,
+  record: T | undefined,
+): T {
+  if (!record || !scope.visibleIds.includes(record.restaurantId)) throw new NotFoundError();
+  return record;
+}

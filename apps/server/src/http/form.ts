@@ -1,0 +1,81 @@
+import { messages, UPLOAD_LIMIT_BYTES } from '@carte/domain';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { InvalidError } from './errors.ts';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  mimetype: string;
+  buffer: Buffer;
+}
+
+export interface ReadForm {
+  fields: Record<string, unknown>;
+  files: Record<string, UploadedFile>;
+}
+
+/**
+ * Reads a form sent either as JSON or as multipart (doc 1 §7: files travel as multipart, with lists
+ * and objects as JSON text). Text fields that hold JSON are decoded. A file over 10 MB is refused
+ * with the specification's message.
+ */
+export async function readForm(request: FastifyRequest): Promise<ReadForm> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    return { fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {}, files: {} };
+  }
+  const fields: Record<string, unknown> = {};
+  const files: Record<string, UploadedFile> = {};
+  for await (const part of request.parts({
+    limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 60 },
+  })) {
+    if (part.type === 'file') {
+      if (!part.filename) {
+        part.file.resume();
+        continue;
+      }
+      let buffer: Buffer;
+      try {
+        buffer = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new InvalidError(messages.fileTooBig(part.filename));
+        }
+        throw error;
+      }
+      files[part.fieldname] = {
+        field: part.fieldname,
+        filename: part.filename,
+        mimetype: part.mimetype,
+        buffer,
+      };
+    } else {
+      fields[part.fieldname] = decodeField(String(part.value));
+    }
+  }
+  return { fields, files };
+}
+
+function decodeField(value: string): unknown {
+  const trimmed = value.trim();
+  if (
+    (trimmed.startsWith('{') && trimmed.endsWith('}')) ||
+    (trimmed.startsWith('[') && trimmed.endsWith(']'))
+  ) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      return value;
+    }
+  }
+  if (trimmed === 'null') return null;
+  return value;
+}
+
+/** Parses form fields with a domain schema; the first problem becomes a 400 with its message. */
+export function parseFields<T extends z.ZodType>(schema: T, fields: unknown): z.output<T> {
+  const result = schema.safeParse(fields);
+  if (!result.success) throw new InvalidError(result.error.issues[0]?.message ?? messages.invalidInput);
+  return result.data;
+}
