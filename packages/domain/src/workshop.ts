@@ -211,6 +211,8 @@ export const updateCategorySchema = z.object({
   isAvailable: z.boolean().optional(),
   dishes: z.array(objectId).optional(),
 });
+/** loadCategories (doc 1 §7): all visible categories, or only one menu's in the menu's order. */
+export const listCategoriesQuery = z.object({ menu: objectId.optional() });
 export const idsSchema = z.object({ ids: z.array(objectId).min(1).max(1000) });
 export const addDishesSchema = z.object({ categoryID: objectId, dishesID: z.array(objectId).min(1) });
 export const removeDishSchema = z.object({ categoryID: objectId, dishID: objectId });
@@ -407,6 +409,26 @@ export const menuInputSchema = z.object({
   removeLogo: boolInput.optional(),
 });
 export type MenuInput = z.input<typeof menuInputSchema>;
+
+/**
+ * A menu update changes only the fields it sends (the Publish/UnPublish buttons may send `{draft}`
+ * alone); `categories`, when sent, replaces the menu's list in that order. Same messages as creation.
+ */
+export const menuUpdateSchema = menuInputSchema.extend({
+  name: menuInputSchema.shape.name.optional(),
+  description: z.string().max(2000).optional(),
+  categories: z.array(z.object({ category: objectId, valid: z.boolean().default(true) })).optional(),
+  selectedTemplate: z.enum(menuTemplates).optional(),
+});
+export type MenuUpdate = z.input<typeof menuUpdateSchema>;
+
+/** Colours of a new menu (doc 1 §3). */
+export const defaultMenuColors = { primary: '#ff1616', secondary: '#83cdf1', tertiary: '#f46d26' } as const;
+/** The issue-report block of a new menu (doc 1 §3, §9); its emails default to the creator's own. */
+export const defaultMenuCta = {
+  title: 'REPORT AN ISSUE',
+  content: 'Prices on this menu are set directly by the merchant',
+} as const;
 
 export const reorderSchema = z.object({
   menu_id: objectId,

@@ -1,0 +1,50 @@
+import type { Category } from '@carte/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { type categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
+import { isFromParent, type RestaurantScope } from '../restaurants/restaurant-scope.ts';
+
+export type CategoryRow = typeof categories.$inferSelect;
+
+/**
+ * Categories as they leave the server (STYLE rule 2): their dishes in the category's order and the
+ * menus that show them. Only dishes and menus inside the viewer's scope are named, so a parent never
+ * learns the ids of its locations' menus (decisions §4).
+ */
+export async function presentCategories(
+  db: Db,
+  scope: RestaurantScope,
+  rows: CategoryRow[],
+): Promise<Category[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [dishLinks, menuLinks] = await Promise.all([
+    db
+      .select({ categoryId: categoryDishes.categoryId, dishId: categoryDishes.dishId })
+      .from(categoryDishes)
+      .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
+      .where(and(inArray(categoryDishes.categoryId, ids), inArray(dishes.restaurantId, scope.visibleIds)))
+      .orderBy(asc(categoryDishes.position), asc(dishes.createdAt)),
+    db
+      .select({ categoryId: menuCategories.categoryId, menuId: menuCategories.menuId })
+      .from(menuCategories)
+      .innerJoin(menus, eq(menus.id, menuCategories.menuId))
+      .where(and(inArray(menuCategories.categoryId, ids), inArray(menus.restaurantId, scope.visibleIds)))
+      .orderBy(asc(menus.position), asc(menus.createdAt)),
+  ]);
+
+  return rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    isAvailable: row.isAvailable,
+    dishes: dishLinks.filter((link) => link.categoryId === row.id).map((link) => link.dishId),
+    menus: menuLinks.filter((link) => link.categoryId === row.id).map((link) => link.menuId),
+    fromParent: isFromParent(scope, row.restaurantId),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export async function presentCategory(db: Db, scope: RestaurantScope, row: CategoryRow): Promise<Category> {
+  const [category] = await presentCategories(db, scope, [row]);
+  return category!;
+}

@@ -1,0 +1,162 @@
+import {
+  addDishesSchema,
+  categorySchema,
+  cloneSchema,
+  createCategorySchema,
+  idsSchema,
+  listCategoriesQuery,
+  objectId,
+  removeDishSchema,
+  updateCategorySchema,
+} from '@carte/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/connect.ts';
+import { callerOf } from '../../http/auth.ts';
+import { ok, responses } from '../../http/envelope.ts';
+import { requirePermission } from '../../http/permissions.ts';
+import { createCategoryService } from './category.service.ts';
+
+export interface CategoryRoutesOptions {
+  db: Db;
+  now: () => Date;
+}
+
+/**
+ * /api/categories (doc 1 §4, §7; doc 3 §7.4). Thin routes (STYLE rule 3). Reads need a signed-in
+ * user of a restaurant; creating, editing, cloning, deleting and adding or removing dishes need the
+ * `category` flag (doc 1 §6). The CSV import lives in its own plugin under the same prefix.
+ */
+export const categoryRoutes: FastifyPluginAsyncZod<CategoryRoutesOptions> = async (app, options) => {
+  const service = createCategoryService({ db: options.db, now: options.now });
+  const tags = ['categories'];
+  const security = [{ bearer: [] }];
+  // Sign-in and the flag are checked on request, before the body is read.
+  const reader = { onRequest: [app.authenticate] };
+  const writer = { onRequest: [app.authenticate, requirePermission('category')] };
+  const params = z.object({ id: objectId });
+
+  app.get(
+    '/',
+    {
+      ...reader,
+      schema: {
+        tags,
+        security,
+        summary: "The restaurant's categories (new first), then its parent's; or one menu's, in its order",
+        querystring: listCategoriesQuery,
+        response: responses(z.array(categorySchema), [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await service.list(callerOf(request), request.query)),
+  );
+
+  app.post(
+    '/',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a category with its dishes; with `menu`, it joins the end of that (own) menu',
+        body: createCategorySchema,
+        response: responses(categorySchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await service.create(callerOf(request), request.body)),
+  );
+
+  app.delete(
+    '/',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete categories (all or none); answers the deleted ids',
+        body: idsSchema,
+        response: responses(z.array(objectId), [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await service.remove(callerOf(request), request.body.ids)),
+  );
+
+  app.post(
+    '/addDishes',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: 'Append dishes to a category (those already in it stay where they are)',
+        body: addDishesSchema,
+        response: responses(categorySchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await service.addDishes(callerOf(request), request.body)),
+  );
+
+  app.post(
+    '/removeDish',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: 'Take a dish out of a category (the dish itself stays)',
+        body: removeDishSchema,
+        response: responses(categorySchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await service.removeDish(callerOf(request), request.body)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      ...reader,
+      schema: {
+        tags,
+        security,
+        summary: 'One category',
+        params,
+        response: responses(categorySchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await service.get(callerOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: "Update a category's name, availability and (when sent) its dishes in order",
+        params,
+        body: updateCategorySchema,
+        response: responses(categorySchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await service.update(callerOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/:id/clone',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: 'Clone a category (own or inherited) with its dishes, named "{name} (copy)"',
+        description:
+          '`isAvailable` defaults to true (the dashboard); the categories page sends false. Answers 412 when one of your categories already has the name; retry with another " (copy)".',
+        params,
+        body: cloneSchema.nullish(),
+        response: responses(categorySchema, [400, 401, 403, 404, 412, 417]),
+      },
+    },
+    async (request) => ok(await service.clone(callerOf(request), request.params.id, request.body ?? {})),
+  );
+};

@@ -1,0 +1,303 @@
+import {
+  type addDishesSchema,
+  type Category,
+  type cloneSchema,
+  copyName,
+  type createCategorySchema,
+  messages,
+  type removeDishSchema,
+  type updateCategorySchema,
+} from '@carte/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/connect.ts';
+import { categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
+import type { Caller } from '../../http/auth.ts';
+import { ForbiddenError, NameClashError, NotFoundError } from '../../http/errors.ts';
+import {
+  assertVisible,
+  assertWritable,
+  isFromParent,
+  type RestaurantScope,
+  scopeOf,
+} from '../restaurants/restaurant-scope.ts';
+import { type CategoryRow, presentCategories, presentCategory } from './category.presenter.ts';
+
+export interface CategoryServiceDeps {
+  db: Db;
+  now: () => Date;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+/** Own categories first, then the parent's; new categories at the top of each (doc 1 §4). */
+const byListOrder = (scope: RestaurantScope) => (a: CategoryRow, b: CategoryRow) =>
+  Number(a.restaurantId !== scope.restaurantId) - Number(b.restaurantId !== scope.restaurantId) ||
+  a.position - b.position ||
+  b.createdAt.getTime() - a.createdAt.getTime();
+
+/**
+ * Categories of the owner's workshop (doc 1 §3, §4, §7). Every query is scoped by the caller's
+ * restaurant; a parent's categories are visible read-only and may be cloned (decisions §4).
+ */
+export function createCategoryService(deps: CategoryServiceDeps) {
+  const { db, now } = deps;
+
+  async function findCategory(scope: RestaurantScope, id: string): Promise<CategoryRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(categories)
+      .where(and(eq(categories.id, id), inArray(categories.restaurantId, scope.visibleIds)));
+    return row;
+  }
+
+  async function reload(scope: RestaurantScope, id: string): Promise<Category> {
+    return presentCategory(db, scope, assertVisible(scope, await findCategory(scope, id)));
+  }
+
+  /** Dishes placed in a category must be visible to the caller (own or inherited); 404 otherwise. */
+  async function assertDishesVisible(scope: RestaurantScope, ids: string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return;
+    const found = await db
+      .select({ id: dishes.id })
+      .from(dishes)
+      .where(and(inArray(dishes.id, unique), inArray(dishes.restaurantId, scope.visibleIds)));
+    if (found.length !== unique.length) throw new NotFoundError();
+  }
+
+  /** New categories go to the top of the list (doc 1 §4). */
+  async function topPosition(tx: Executor, restaurantId: string): Promise<number> {
+    const [row] = await tx
+      .select({ top: sql<number>`coalesce(min(${categories.position}), 1) - 1` })
+      .from(categories)
+      .where(eq(categories.restaurantId, restaurantId));
+    return Number(row?.top ?? 0);
+  }
+
+  async function dishIds(tx: Executor, categoryId: string): Promise<string[]> {
+    const rows = await tx
+      .select({ dishId: categoryDishes.dishId })
+      .from(categoryDishes)
+      .where(eq(categoryDishes.categoryId, categoryId))
+      .orderBy(asc(categoryDishes.position));
+    return rows.map((row) => row.dishId);
+  }
+
+  async function setDishes(tx: Tx, categoryId: string, list: string[]): Promise<void> {
+    await tx.delete(categoryDishes).where(eq(categoryDishes.categoryId, categoryId));
+    if (list.length === 0) return;
+    await tx
+      .insert(categoryDishes)
+      .values(list.map((dishId, position) => ({ categoryId, dishId, position })));
+  }
+
+  async function assertNameFree(scope: RestaurantScope, name: string): Promise<void> {
+    const [clash] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(
+        and(eq(categories.restaurantId, scope.restaurantId), sql`lower(${categories.name}) = lower(${name})`),
+      )
+      .limit(1);
+    if (clash) throw new NameClashError(messages.nameClash);
+  }
+
+  return {
+    /** All visible categories, or only those of one menu in the menu's order (doc 1 §7 loadCategories). */
+    async list(caller: Caller, query: { menu?: string }): Promise<Category[]> {
+      const scope = await scopeOf(db, caller);
+      if (query.menu) {
+        const [menu] = await db
+          .select({ id: menus.id, restaurantId: menus.restaurantId })
+          .from(menus)
+          .where(and(eq(menus.id, query.menu), inArray(menus.restaurantId, scope.visibleIds)));
+        assertVisible(scope, menu);
+        const rows = await db
+          .select({ category: categories })
+          .from(menuCategories)
+          .innerJoin(categories, eq(categories.id, menuCategories.categoryId))
+          .where(
+            and(eq(menuCategories.menuId, query.menu), inArray(categories.restaurantId, scope.visibleIds)),
+          )
+          .orderBy(asc(menuCategories.position));
+        return presentCategories(
+          db,
+          scope,
+          rows.map((row) => row.category),
+        );
+      }
+      const rows = await db
+        .select()
+        .from(categories)
+        .where(inArray(categories.restaurantId, scope.visibleIds));
+      return presentCategories(db, scope, rows.sort(byListOrder(scope)));
+    },
+
+    async get(caller: Caller, id: string): Promise<Category> {
+      return reload(await scopeOf(db, caller), id);
+    },
+
+    /**
+     * Creates a category with its dishes in order; with `menu`, it joins the end of that menu, which
+     * must be the caller's own (doc 1 §5: "a selected menu that is not inherited").
+     */
+    async create(caller: Caller, input: z.output<typeof createCategorySchema>): Promise<Category> {
+      const scope = await scopeOf(db, caller);
+      if (input.menu) {
+        const [menu] = await db
+          .select({ id: menus.id, restaurantId: menus.restaurantId })
+          .from(menus)
+          .where(and(eq(menus.id, input.menu), inArray(menus.restaurantId, scope.visibleIds)));
+        assertVisible(scope, menu);
+        if (isFromParent(scope, menu!.restaurantId)) throw new ForbiddenError(messages.selectedMenuInherited);
+      }
+      const list = [...new Set(input.dishes)];
+      await assertDishesVisible(scope, list);
+
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(categories)
+          .values({
+            restaurantId: scope.restaurantId,
+            name: input.name,
+            isAvailable: input.isAvailable,
+            position: await topPosition(tx, scope.restaurantId),
+          })
+          .returning({ id: categories.id });
+        await setDishes(tx, row!.id, list);
+        if (input.menu) {
+          const [last] = await tx
+            .select({ next: sql<number>`coalesce(max(${menuCategories.position}), -1) + 1` })
+            .from(menuCategories)
+            .where(eq(menuCategories.menuId, input.menu));
+          await tx
+            .insert(menuCategories)
+            .values({ menuId: input.menu, categoryId: row!.id, position: Number(last?.next ?? 0) });
+        }
+        return row!.id;
+      });
+      return reload(scope, id);
+    },
+
+    /** Name, availability and, when sent, the dishes in their new order. */
+    async update(
+      caller: Caller,
+      id: string,
+      input: z.output<typeof updateCategorySchema>,
+    ): Promise<Category> {
+      const scope = await scopeOf(db, caller);
+      assertWritable(scope, await findCategory(scope, id));
+      const list = input.dishes ? [...new Set(input.dishes)] : undefined;
+      if (list) await assertDishesVisible(scope, list);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(categories)
+          .set({
+            name: input.name,
+            ...(input.isAvailable !== undefined ? { isAvailable: input.isAvailable } : {}),
+            updatedAt: now(),
+          })
+          .where(and(eq(categories.id, id), eq(categories.restaurantId, scope.restaurantId)));
+        if (list) await setDishes(tx, id, list);
+      });
+      return reload(scope, id);
+    },
+
+    /** Deletes every listed category, or none: each must be the caller's own (404 / 403 otherwise). */
+    async remove(caller: Caller, ids: string[]): Promise<string[]> {
+      const scope = await scopeOf(db, caller);
+      const unique = [...new Set(ids)];
+      const rows = await db
+        .select()
+        .from(categories)
+        .where(and(inArray(categories.id, unique), inArray(categories.restaurantId, scope.visibleIds)));
+      for (const id of unique) {
+        assertWritable(
+          scope,
+          rows.find((row) => row.id === id),
+        );
+      }
+      // Menu and dish links go with them (cascade); the dishes themselves stay.
+      await db
+        .delete(categories)
+        .where(and(inArray(categories.id, unique), eq(categories.restaurantId, scope.restaurantId)));
+      return unique;
+    },
+
+    /** Appends dishes not yet in the category, in the order given (doc 1 §7 addDishesToCategory). */
+    async addDishes(caller: Caller, input: z.output<typeof addDishesSchema>): Promise<Category> {
+      const scope = await scopeOf(db, caller);
+      const category = assertWritable(scope, await findCategory(scope, input.categoryID));
+      const wanted = [...new Set(input.dishesID)];
+      await assertDishesVisible(scope, wanted);
+      await db.transaction(async (tx) => {
+        const held = await dishIds(tx, category.id);
+        const added = wanted.filter((dishId) => !held.includes(dishId));
+        if (added.length === 0) return;
+        const [last] = await tx
+          .select({ next: sql<number>`coalesce(max(${categoryDishes.position}), -1) + 1` })
+          .from(categoryDishes)
+          .where(eq(categoryDishes.categoryId, category.id));
+        const start = Number(last?.next ?? 0);
+        await tx
+          .insert(categoryDishes)
+          .values(
+            added.map((dishId, index) => ({ categoryId: category.id, dishId, position: start + index })),
+          )
+          .onConflictDoNothing();
+      });
+      return reload(scope, category.id);
+    },
+
+    async removeDish(caller: Caller, input: z.output<typeof removeDishSchema>): Promise<Category> {
+      const scope = await scopeOf(db, caller);
+      const category = assertWritable(scope, await findCategory(scope, input.categoryID));
+      await assertDishesVisible(scope, [input.dishID]);
+      await db
+        .delete(categoryDishes)
+        .where(and(eq(categoryDishes.categoryId, category.id), eq(categoryDishes.dishId, input.dishID)));
+      return reload(scope, category.id);
+    },
+
+    /**
+     * Clones a category (own or inherited) with the same dishes, at the top of the list, named
+     * "{name} (copy)" unless a name is given (doc 1 §4). Available unless the client says otherwise:
+     * the dashboard clones available, the categories page unavailable. 412 on a name clash.
+     */
+    async clone(caller: Caller, id: string, input: z.output<typeof cloneSchema>): Promise<Category> {
+      const scope = await scopeOf(db, caller);
+      const source = assertVisible(scope, await findCategory(scope, id));
+      const name = input.name ?? copyName(source.name);
+      await assertNameFree(scope, name);
+      const held = await db
+        .select({ dishId: categoryDishes.dishId })
+        .from(categoryDishes)
+        .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
+        .where(and(eq(categoryDishes.categoryId, source.id), inArray(dishes.restaurantId, scope.visibleIds)))
+        .orderBy(asc(categoryDishes.position));
+
+      const copyId = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(categories)
+          .values({
+            restaurantId: scope.restaurantId,
+            name,
+            isAvailable: input.isAvailable ?? true,
+            position: await topPosition(tx, scope.restaurantId),
+          })
+          .returning({ id: categories.id });
+        await setDishes(
+          tx,
+          row!.id,
+          held.map((link) => link.dishId),
+        );
+        return row!.id;
+      });
+      return reload(scope, copyId);
+    },
+  };
+}
+
+export type CategoryService = ReturnType<typeof createCategoryService>;

@@ -1,0 +1,75 @@
+import type { Menu, MenuTemplate } from '@carte/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Db } from '../../db/connect.ts';
+import { categories, menuCategories, type menus } from '../../db/schema.ts';
+import { imageUrls } from '../media/image.service.ts';
+import { isFromParent, type RestaurantScope } from '../restaurants/restaurant-scope.ts';
+
+export type MenuRow = typeof menus.$inferSelect;
+
+/**
+ * Menus as they leave the server (STYLE rule 2), with their categories in the menu's order. Only
+ * categories the viewer may see are listed, so a parent's menu never reveals records outside the
+ * scope (decisions §4, inheritance).
+ */
+export async function presentMenus(
+  db: Db,
+  storage: Storage,
+  scope: RestaurantScope,
+  rows: MenuRow[],
+): Promise<Menu[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({
+      menuId: menuCategories.menuId,
+      categoryId: menuCategories.categoryId,
+      valid: menuCategories.valid,
+    })
+    .from(menuCategories)
+    .innerJoin(categories, eq(categories.id, menuCategories.categoryId))
+    .where(
+      and(
+        inArray(
+          menuCategories.menuId,
+          rows.map((row) => row.id),
+        ),
+        inArray(categories.restaurantId, scope.visibleIds),
+      ),
+    )
+    .orderBy(asc(menuCategories.position), asc(categories.createdAt));
+
+  return rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    categories: links
+      .filter((link) => link.menuId === row.id)
+      .map((link) => ({ category: link.categoryId, valid: link.valid })),
+    cover: imageUrls(storage, row.cover),
+    logo: imageUrls(storage, row.logo),
+    colors: row.colors,
+    fonts: row.fonts,
+    selectedTemplate: row.selectedTemplate as MenuTemplate,
+    templateMeta: row.templateMeta,
+    showCTA: row.showCta,
+    displayIngredients: row.displayIngredients,
+    displayDietary: row.displayDietary,
+    displaySideDishes: row.displaySideDishes,
+    draft: row.draft,
+    fromParent: isFromParent(scope, row.restaurantId),
+    valid: row.valid,
+    twentyFourHoursMenuAvailable: row.twentyFourHours,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export async function presentMenu(
+  db: Db,
+  storage: Storage,
+  scope: RestaurantScope,
+  row: MenuRow,
+): Promise<Menu> {
+  const [menu] = await presentMenus(db, storage, scope, [row]);
+  return menu!;
+}

@@ -1,0 +1,197 @@
+import {
+  cloneSchema,
+  menuInputSchema,
+  menuSchema,
+  menuUpdateSchema,
+  objectId,
+  removeCategoryFromMenuSchema,
+  reorderSchema,
+  selectCategoriesSchema,
+} from '@carte/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import { callerOf } from '../../http/auth.ts';
+import { ok, responses } from '../../http/envelope.ts';
+import { parseFields, readForm } from '../../http/form.ts';
+import { requirePermission } from '../../http/permissions.ts';
+import { createMenuService } from './menu.service.ts';
+import { createPublishingPolicy } from './publishing.ts';
+
+export interface MenuRoutesOptions {
+  db: Db;
+  storage: Storage;
+  config: Pick<Config, 'billingProvider'>;
+  now: () => Date;
+}
+
+const formDescription =
+  'JSON, or multipart/form-data with the same fields as text (lists and objects as JSON text) and the files `cover` and `logo` (jpg, jpeg, png or webp, at most 10 MB).';
+
+/**
+ * /api/menus (doc 1 §4, §7; doc 3 §7.4). Thin routes (STYLE rule 3): parse, authorize, call the
+ * service, wrap. Reads need a signed-in user of a restaurant; every write needs the `menu` flag.
+ */
+export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, options) => {
+  const menus = createMenuService({
+    db: options.db,
+    storage: options.storage,
+    canPublish: createPublishingPolicy({ billingProvider: options.config.billingProvider }),
+    now: options.now,
+  });
+  const tags = ['menus'];
+  const security = [{ bearer: [] }];
+  // Sign-in and the flag are checked on request, before the body is read: a member without the
+  // flag gets 403, never a validation answer.
+  const reader = { onRequest: [app.authenticate] };
+  const writer = { onRequest: [app.authenticate, requirePermission('menu')] };
+  const params = z.object({ id: objectId });
+
+  app.get(
+    '/',
+    {
+      ...reader,
+      schema: {
+        tags,
+        security,
+        summary: "The restaurant's menus, then its parent's (fromParent, read-only); new menus last",
+        response: responses(z.array(menuSchema), [401, 403, 417]),
+      },
+    },
+    async (request) => ok(await menus.list(callerOf(request))),
+  );
+
+  app.post(
+    '/',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a menu (a draft unless `draft` is false, which needs a subscription)',
+        description: `${formDescription} Defaults: colours #ff1616, #83cdf1, #f46d26; call-to-action "REPORT AN ISSUE" with the creator's email.`,
+        response: responses(menuSchema, [400, 401, 402, 403, 404, 417]),
+      },
+    },
+    async (request) => {
+      const form = await readForm(request);
+      const input = parseFields(menuInputSchema, form.fields);
+      return ok(await menus.create(callerOf(request), { input, files: form.files }));
+    },
+  );
+
+  app.post(
+    '/reorder',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: "Save the order of a menu's categories and of the dishes inside categories",
+        description: 'Reordering dishes (`categoryDishes`) also needs the category flag.',
+        body: reorderSchema,
+        response: responses(menuSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await menus.reorder(callerOf(request), request.body)),
+  );
+
+  app.post(
+    '/select-categories',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: 'Add categories to a menu; those already in it stay, new ones go last',
+        body: selectCategoriesSchema,
+        response: responses(menuSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await menus.selectCategories(callerOf(request), request.body)),
+  );
+
+  app.post(
+    '/remove-category',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: 'Take a category out of a menu (the category itself stays)',
+        body: removeCategoryFromMenuSchema,
+        response: responses(menuSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await menus.removeCategory(callerOf(request), request.body)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      ...reader,
+      schema: {
+        tags,
+        security,
+        summary: 'One menu',
+        params,
+        response: responses(menuSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await menus.get(callerOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: 'Update a menu: only the fields sent change; `categories` replaces the list in its order',
+        description: `${formDescription} \`removeCover\`/\`removeLogo\` clear a picture. Publishing (\`draft\` false on a draft) needs a subscription (402); unpublishing is always allowed.`,
+        params,
+        response: responses(menuSchema, [400, 401, 402, 403, 404, 417]),
+      },
+    },
+    async (request) => {
+      const form = await readForm(request);
+      const input = parseFields(menuUpdateSchema, form.fields);
+      return ok(await menus.update(callerOf(request), request.params.id, { input, files: form.files }));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a menu and its pictures (its categories stay)',
+        params,
+        response: responses(z.string(), [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await menus.remove(callerOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/:id/copy',
+    {
+      ...writer,
+      schema: {
+        tags,
+        security,
+        summary: 'Copy a menu (own or inherited) as a draft named "{name} (copy)"',
+        description: 'Answers 412 when one of your menus already has the name; retry with another " (copy)".',
+        params,
+        body: cloneSchema.nullish(),
+        response: responses(menuSchema, [400, 401, 403, 404, 412, 417]),
+      },
+    },
+    async (request) => ok(await menus.copy(callerOf(request), request.params.id, request.body ?? {})),
+  );
+};
