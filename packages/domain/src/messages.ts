@@ -104,9 +104,40 @@ export const messages = {
   dietaryExists: 'Dietary already exists.',
   dietaryInList: (name: string, type: string) => `${name} is already in ${type} list!`,
   dietaryFailed: 'Dietary failed to update',
+  dietaryPlatformReadOnly: 'Dietary considerations of the platform cannot be changed here.',
+  ingredientParentInvalid: 'An ingredient cannot be its own parent or the child of a child.',
+  sideDishSelf: 'A dish cannot be its own side dish.',
   csvFailed: 'Something went wrong. Please try again or report this issue',
   csvIgnored: (name: string) => `${name} already exists, so will be ignored.`,
   csvUploaded: (count: number) => `${count} ingredient(s) uploaded successfully`,
+  // CSV import (decisions §4): the file as a whole, then one row
+  csvCategoriesUploaded: (count: number) =>
+    `${count} ${count === 1 ? 'category' : 'categories'} uploaded successfully`,
+  csvDishesUploaded: (count: number, newIngredients: number, newCategories: number) => {
+    const extras = [
+      newIngredients > 0 ? `${newIngredients} new ingredient${newIngredients === 1 ? '' : 's'}` : '',
+      newCategories > 0 ? `${newCategories} new ${newCategories === 1 ? 'category' : 'categories'}` : '',
+    ].filter(Boolean);
+    const base = `${count} ${count === 1 ? 'dish' : 'dishes'} uploaded successfully`;
+    return extras.length ? `${base} (${extras.join(', ')})` : base;
+  },
+  csvEmpty: 'The csv file is empty',
+  csvNotUtf8: 'The csv file must be saved as UTF-8',
+  csvUnreadable: (row: number) => `The csv file could not be read: check the quotes near row ${row}.`,
+  csvMissingColumn: (column: string) => `The csv file needs a header row with a "${column}" column`,
+  csvTooManyRows: (max: number) => `The csv file has too many rows (at most ${max})`,
+  csvRepeated: (name: string, rows: number[]) =>
+    `${name} is repeated in the file (rows ${rows.join(', ')}), so only row ${rows[0]} is used.`,
+  csvAvailableInvalid: 'Available must be true, false, yes, no, 1 or 0',
+  csvCaloriesInvalid: 'Calories is not valid',
+  csvAlcoholInvalid: 'Alcohol Percentage is not valid',
+  csvUnknownParent: (name: string) => `Parent ingredient ${name} does not exist.`,
+  csvParentNested: (name: string) => `${name} is inside another ingredient, so it cannot be a parent.`,
+  csvOwnParent: 'An ingredient cannot be its own parent.',
+  csvUnknownDish: (name: string) => `Dish ${name} does not exist.`,
+  csvUnknownCategory: (name: string) => `Category ${name} does not exist.`,
+  csvCategoryReadOnly: (name: string) =>
+    `Category ${name} belongs to the parent restaurant and cannot be changed.`,
   cloneDishFailed: 'Failed to clone dish',
   cloneCategoryFailed: 'Category can not be created',
   cloneMenuFailed: 'Menu can not be created',

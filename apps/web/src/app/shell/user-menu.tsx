@@ -1,4 +1,4 @@
-import { roleLabels, type User } from '@carte/domain';
+import { findRouteRule, roleLabels, satisfies, type User } from '@carte/domain';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
@@ -19,6 +19,9 @@ export function UserMenu({ user, onSwitchAccount, compact }: UserMenuProps) {
   const signOut = useSignOut();
   // "Switch account" appears only with more than one linked account (doc 2 §4).
   const canSwitch = user.accounts.length > 1;
+  const accountPath = accountPathFor(user.role);
+  // A member without the restaurant or member permission has no account screen (doc 2 §6).
+  const accountAllowed = satisfies(user.role, user.permissions, findRouteRule(accountPath)?.rule);
 
   const handleSignOut = () =>
     modals.openConfirmModal({
@@ -55,7 +58,12 @@ export function UserMenu({ user, onSwitchAccount, compact }: UserMenuProps) {
         <Menu.Label>
           Signed in as <b>{user.username}</b>
         </Menu.Label>
-        <Menu.Item component={Link} to={accountPathFor(user.role)} leftSection={<IconUserCircle size={16} />}>
+        <Menu.Item
+          component={Link}
+          to={accountPath}
+          leftSection={<IconUserCircle size={16} />}
+          disabled={!accountAllowed}
+        >
           Account
         </Menu.Item>
         {canSwitch && (

@@ -1,5 +1,6 @@
 import { undeletableRoles } from '@carte/domain';
 import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconKey, IconUser } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../api/session.ts';
@@ -12,6 +13,8 @@ export function UpdateAccountPage() {
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'password' ? 'password' : 'personal';
+  // On a phone both tabs share the width so neither wraps.
+  const phone = useMediaQuery('(max-width: 36em)', false);
 
   return (
     <Stack gap="lg" maw={760}>
@@ -27,7 +30,7 @@ export function UpdateAccountPage() {
           onChange={(value) => setParams(value === 'password' ? { tab: 'password' } : {}, { replace: true })}
           keepMounted={false}
         >
-          <Tabs.List grow>
+          <Tabs.List grow={phone} px={{ base: 0, sm: 'md' }} pt={{ base: 0, sm: 'xs' }}>
             <Tabs.Tab value="personal" leftSection={<IconUser size={16} />}>
               Personal Information
             </Tabs.Tab>

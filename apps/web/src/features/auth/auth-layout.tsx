@@ -83,10 +83,8 @@ export function AuthLayout({ children }: { children: ReactNode }) {
 
       <main className={classes.formSide}>
         <Group justify="space-between" className={classes.topBar}>
-          <Box hiddenFrom="md">
-            <Link to="/login" aria-label="Carte" className={classes.logoLink}>
-              <BrandLogo size={30} />
-            </Link>
+          <Box hiddenFrom="md" component={Link} to="/login" aria-label="Carte" className={classes.logoLink}>
+            <BrandLogo size={30} />
           </Box>
           <Group gap={4} ml="auto" component="nav" aria-label="Account">
             {links.map((link) => (

@@ -33,6 +33,23 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
   });
 }
 
+/**
+ * The widget's proof of work: when it is already being solved (it starts when the form gets focus),
+ * wait for that one instead of starting a second.
+ */
+function solve(element: AltchaWidgetElement): Promise<string | null> {
+  if (element.getState() !== 'verifying') return element.verify().then((result) => result?.payload ?? null);
+  return new Promise((resolve) => {
+    const handleState = (event: Event) => {
+      const detail = (event as CustomEvent<{ state?: string; payload?: string }>).detail;
+      if (detail?.state === 'verifying') return;
+      element.removeEventListener('statechange', handleState);
+      resolve(detail?.state === 'verified' ? (detail.payload ?? null) : null);
+    };
+    element.addEventListener('statechange', handleState);
+  });
+}
+
 /** The anti-bot check chosen by the server (`GET /api/config` → captcha: altcha | recaptcha | off). */
 export function useCaptcha(action: string): Captcha {
   const config = usePublicConfig();
@@ -49,11 +66,9 @@ export function useCaptcha(action: string): Captcha {
     if (payload.current) return payload.current;
     const element = widget.current;
     if (!element) throw new Error(messages.captchaFailed);
-    const solved = await withTimeout(
-      customElements.whenDefined('altcha-widget').then(() => element.verify()),
-    );
-    if (!solved?.payload) throw new Error(messages.captchaFailed);
-    return solved.payload;
+    const solved = await withTimeout(customElements.whenDefined('altcha-widget').then(() => solve(element)));
+    if (!solved) throw new Error(messages.captchaFailed);
+    return solved;
   }, [action]);
 
   const reset = useCallback(() => {
