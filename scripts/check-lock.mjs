@@ -12,7 +12,9 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 if (missing.length) {
-  console.error(`package-lock.json lacks ${missing.length} optional dependencies:\n  ${missing.join('\n  ')}`);
+  console.error(
+    `package-lock.json lacks ${missing.length} optional dependencies:\n  ${missing.join('\n  ')}`,
+  );
   process.exit(1);
 }
 console.log('package-lock.json: every optional dependency has an entry');
