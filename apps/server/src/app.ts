@@ -17,7 +17,16 @@ import { accountRoutes } from './features/accounts/account.routes.ts';
 import { createAccountService, type MailSender } from './features/accounts/account.service.ts';
 import { createMemoryLoginThrottle, type LoginThrottle } from './features/auth/login-throttle.ts';
 import { createTokenService } from './features/auth/token.service.ts';
+import { categoryRoutes } from './features/categories/category.routes.ts';
+import { csvImportRoutes } from './features/csv-import/csv-import.routes.ts';
+import { csvTemplateRoutes } from './features/csv-import/csv-template.routes.ts';
+import { customizationRoutes } from './features/customizations/customization.routes.ts';
+import { dietaryRoutes } from './features/dietary/dietary.routes.ts';
+import { dishRoutes } from './features/dishes/dish.routes.ts';
+import { ingredientRoutes } from './features/ingredients/ingredient.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { menuRoutes } from './features/menus/menu.routes.ts';
+import { restaurantRoutes } from './features/restaurants/restaurant.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { authPlugin } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
@@ -101,11 +110,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(systemRoutes, { db, config, captcha: deps.captcha });
       await api.register(accountRoutes, { prefix: '/users', accounts, captcha: deps.captcha });
+      await api.register(csvImportRoutes, { db });
+      await api.register(menuRoutes, { prefix: '/menus', db, storage: deps.storage, config, now });
+      await api.register(categoryRoutes, { prefix: '/categories', db, now });
+      await api.register(ingredientRoutes, { prefix: '/ingredients', db, now });
+      await api.register(dishRoutes, { prefix: '/dishes', db, storage: deps.storage, now });
+      await api.register(dietaryRoutes, { db });
+      await api.register(restaurantRoutes, { prefix: '/restaurants', db });
+      await api.register(customizationRoutes, { prefix: '/restaurants', db });
     },
     { prefix: '/api' },
   );
 
   await app.register(mediaRoutes, { storage: deps.storage });
+  await app.register(csvTemplateRoutes);
   await registerWebApp(app, config.webDist);
   return app;
 }

@@ -75,15 +75,16 @@ export async function startRuntime(
   });
   const mailer = createMailer({ db: database.db, boss, log, publicUrl: config.publicUrl });
 
+  const storage = createStorage(config);
   await ensureSuperAdmin(database.db, config.superAdmin, log);
-  if (config.seedDemo) await seedDemo(database.db, log);
+  if (config.seedDemo) await seedDemo({ db: database.db, storage, log });
 
   return {
     database,
     boss,
     mailer,
     captcha: createCaptcha(config),
-    storage: createStorage(config),
+    storage,
     async close() {
       await boss.stop({ graceful: true, timeout: 5000 }).catch((err) => log.warn({ err }, 'job queue stop'));
       await transport.close().catch(() => undefined);

@@ -1,0 +1,243 @@
+import { optionPrice } from '@carte/domain';
+import { asc, eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { signIn } from '../../../test/factories.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import {
+  categories,
+  categoryDishes,
+  customizations,
+  dishes,
+  dishIngredients,
+  dishSideDishes,
+  ingredients,
+  menuCategories,
+  menus,
+  restaurants,
+  users,
+} from '../../db/schema.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from '../accounts/seed.ts';
+
+let t: TestApp;
+let seedMs = 0;
+beforeAll(async () => {
+  t = await startTestApp();
+  const started = performance.now();
+  await seedDemo({ db: t.runtime.database.db, storage: t.runtime.storage, log: silent });
+  seedMs = performance.now() - started;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.runtime.database.db;
+
+async function readAll(key: string): Promise<Buffer> {
+  const file = await t.runtime.storage.get(key);
+  if (!file) throw new Error(`missing ${key}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The storage, counting the files put and deleted through it. */
+function counting(storage: Storage) {
+  const counts = { put: 0, deleted: 0 };
+  const wrapped: Storage = {
+    kind: storage.kind,
+    put: (key, body, type) => {
+      counts.put++;
+      return storage.put(key, body, type);
+    },
+    get: (key) => storage.get(key),
+    delete: (key) => {
+      counts.deleted++;
+      return storage.delete(key);
+    },
+    url: (key) => storage.url(key),
+  };
+  return { storage: wrapped, counts };
+}
+
+const silent = pino({ level: 'silent' });
+
+describe('seedDemo (decisions, Demo)', () => {
+  it('creates the demo owner and food truck quickly', async () => {
+    expect(seedMs).toBeLessThan(5000);
+    const session = await signIn(t, DEMO_USERNAME, DEMO_PASSWORD);
+    expect(session.accessToken).toBeTruthy();
+    const [user] = await db().select().from(users).where(eq(users.username, DEMO_USERNAME));
+    const [truck] = await db().select().from(restaurants).where(eq(restaurants.id, user!.restaurantId!));
+    expect(truck).toMatchObject({ name: 'Carte Street Kitchen', restaurantType: 'FOOD_TRUCK' });
+    expect(truck!.dietary.diets).toEqual(['Vegan', 'Vegetarian', 'Gluten free']);
+  });
+
+  it('gives it a full menu: ingredients with children, categories, dishes with pictures, customizations, menus', async () => {
+    const [truck] = await db().select().from(restaurants).where(eq(restaurants.name, 'Carte Street Kitchen'));
+    const restaurantId = truck!.id;
+
+    const ingredientRows = await db()
+      .select()
+      .from(ingredients)
+      .where(eq(ingredients.restaurantId, restaurantId))
+      .orderBy(asc(ingredients.position));
+    const ingredientById = new Map(ingredientRows.map((row) => [row.id, row]));
+    const cheese = ingredientRows.find((row) => row.name === 'Cheese')!;
+    expect(ingredientRows.filter((row) => row.parentId === cheese.id).map((row) => row.name)).toEqual([
+      'Cotija',
+      'Monterey Jack',
+    ]);
+
+    const categoryRows = await db()
+      .select()
+      .from(categories)
+      .where(eq(categories.restaurantId, restaurantId))
+      .orderBy(asc(categories.position));
+    expect(categoryRows.map((row) => row.name)).toEqual([
+      'Tacos',
+      'Bowls & Plates',
+      'Sides',
+      'Sweets',
+      'Drinks',
+    ]);
+
+    const dishRows = await db()
+      .select()
+      .from(dishes)
+      .where(eq(dishes.restaurantId, restaurantId))
+      .orderBy(asc(dishes.position));
+    expect(dishRows.length).toBeGreaterThanOrEqual(15);
+    for (const dish of dishRows) {
+      expect(dish.price).toBeGreaterThan(0);
+      expect(dish.calories).toBeGreaterThan(0);
+      expect(dish.description).toMatch(/^<p>.+<\/p>$/);
+      // Every picture has its three variants, re-encoded as WebP like an upload.
+      expect(dish.image).toMatch(/^dish\/[0-9a-f]{24}$/);
+      for (const variant of ['thumb', 'card', 'full']) {
+        const meta = await sharp(await readAll(`${dish.image}/${variant}.webp`)).metadata();
+        expect(meta.format).toBe('webp');
+      }
+    }
+    const byName = new Map(dishRows.map((row) => [row.name, row]));
+    expect(byName.get('Classic Margarita')!.alcoholPercentage).toBe(13);
+    expect(byName.get('Mexican Lager')!.alcoholPercentage).toBe(4.5);
+    expect(byName.get('Crispy Cauliflower Taco')!.dietary.selected.diets).toContain('Vegan');
+
+    // Every dish sits in a category and uses this restaurant's ingredients.
+    const links = await db()
+      .select()
+      .from(categoryDishes)
+      .where(
+        inArray(
+          categoryDishes.dishId,
+          [...byName.values()].map((d) => d.id),
+        ),
+      );
+    expect(new Set(links.map((link) => link.dishId)).size).toBe(dishRows.length);
+    const uses = await db()
+      .select()
+      .from(dishIngredients)
+      .where(
+        inArray(
+          dishIngredients.dishId,
+          [...byName.values()].map((d) => d.id),
+        ),
+      );
+    expect(uses.every((use) => ingredientById.has(use.ingredientId))).toBe(true);
+    const sides = await db()
+      .select()
+      .from(dishSideDishes)
+      .where(eq(dishSideDishes.dishId, byName.get('Al Pastor Taco')!.id))
+      .orderBy(asc(dishSideDishes.position));
+    expect(sides.map((side) => side.sideDishId)).toEqual([
+      byName.get('Chips & Guacamole')!.id,
+      byName.get('Street Corn')!.id,
+      byName.get('Fresh Lemonade')!.id,
+    ]);
+
+    // Restaurant-wide customizations: ingredient options at fixed prices, and sizes in percent.
+    const shared = await db()
+      .select()
+      .from(customizations)
+      .where(eq(customizations.restaurantId, restaurantId))
+      .orderBy(asc(customizations.position));
+    expect(shared.map((c) => [c.name, c.isCustom, c.isFixedPrice])).toEqual([
+      ['Extra toppings', false, true],
+      ['Size', true, false],
+    ]);
+    expect(shared[0]!.options.every((o) => o.ingredient && ingredientById.has(o.ingredient))).toBe(true);
+    const lemonade = byName.get('Fresh Lemonade')!;
+    expect(lemonade.customizations.selected).toEqual([shared[1]!.id]);
+    const large = shared[1]!.options.find((o) => o.name === 'Large')!;
+    expect(optionPrice(lemonade.price, large, false)).toBe(0.88);
+    // And one of the dish's own.
+    const bowl = byName.get('Burrito Bowl')!;
+    expect(bowl.customizations.custom.map((c) => c.name)).toEqual(['Choose your protein']);
+    expect(bowl.customizations.selected).toEqual([shared[0]!.id]);
+
+    // Two menus, drafts until publishing arrives, each with its categories and pictures.
+    const menuRows = await db()
+      .select()
+      .from(menus)
+      .where(eq(menus.restaurantId, restaurantId))
+      .orderBy(asc(menus.position));
+    expect(menuRows.map((m) => [m.name, m.draft])).toEqual([
+      ['Lunch', true],
+      ['Dinner', true],
+    ]);
+    expect(menuRows[0]!.valid).toMatchObject({ startTime: '11:00', endTime: '16:00' });
+    for (const menu of menuRows) {
+      expect(await t.runtime.storage.get(`${menu.cover}/card.webp`)).not.toBeNull();
+      expect(await t.runtime.storage.get(`${menu.logo}/thumb.webp`)).not.toBeNull();
+    }
+    const dinner = await db()
+      .select({ name: categories.name })
+      .from(menuCategories)
+      .innerJoin(categories, eq(categories.id, menuCategories.categoryId))
+      .where(eq(menuCategories.menuId, menuRows[1]!.id))
+      .orderBy(asc(menuCategories.position));
+    expect(dinner.map((row) => row.name)).toEqual(['Tacos', 'Bowls & Plates', 'Sides', 'Sweets', 'Drinks']);
+  });
+
+  it('runs only on an empty database', async () => {
+    const before = {
+      restaurants: (await db().select().from(restaurants)).length,
+      dishes: (await db().select().from(dishes)).length,
+    };
+    const { storage, counts } = counting(t.runtime.storage);
+    await seedDemo({ db: db(), storage, log: silent });
+    expect({
+      restaurants: (await db().select().from(restaurants)).length,
+      dishes: (await db().select().from(dishes)).length,
+    }).toEqual(before);
+    expect(counts.put).toBe(0);
+  });
+});
+
+describe('seedDemo on two instances at once', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await startTestApp();
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('writes the demo once and removes the pictures of the instance that lost', async () => {
+    const first = counting(other.runtime.storage);
+    const second = counting(other.runtime.storage);
+    await Promise.all([
+      seedDemo({ db: other.runtime.database.db, storage: first.storage, log: silent }),
+      seedDemo({ db: other.runtime.database.db, storage: second.storage, log: silent }),
+    ]);
+    const trucks = await other.runtime.database.db.select().from(restaurants);
+    expect(trucks.map((row) => row.name)).toEqual(['Carte Street Kitchen']);
+    const stored = first.counts.put - first.counts.deleted + (second.counts.put - second.counts.deleted);
+    const pictures = await other.runtime.database.db.select({ image: dishes.image }).from(dishes);
+    // Three variants per picture: the dishes', plus a cover and a logo for each of the two menus.
+    expect(stored).toBe((pictures.length + 4) * 3);
+  });
+});

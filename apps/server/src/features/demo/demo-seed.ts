@@ -1,0 +1,224 @@
+import { emptyDietary } from '@carte/domain';
+import { eq } from 'drizzle-orm';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Db } from '../../db/connect.ts';
+import { newId } from '../../db/ids.ts';
+import {
+  type CustomizationData,
+  categories,
+  categoryDishes,
+  customizations,
+  dishes,
+  dishIngredients,
+  dishSideDishes,
+  ingredients,
+  menuCategories,
+  menus,
+  restaurants,
+} from '../../db/schema.ts';
+import { deleteImage, type ImageKind, storeImage } from '../media/image.service.ts';
+import { coverSvg, dishSvg, logoSvg, renderPng } from './demo-images.ts';
+import {
+  type DemoCustomization,
+  demoCategories,
+  demoCustomizations,
+  demoDietary,
+  demoDishes,
+  demoIngredients,
+  demoMenus,
+} from './demo-menu.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface DemoImages {
+  /** Storage keys by dish name. */
+  dishes: Map<string, string>;
+  /** Storage keys by menu name. */
+  covers: Map<string, string>;
+  logos: Map<string, string>;
+}
+
+/**
+ * Draws every demo picture and stores it the way an upload is stored (storeImage: checked,
+ * re-encoded to the WebP variants), all at once — sharp works on its own threads.
+ */
+export async function storeDemoImages(storage: Storage): Promise<DemoImages> {
+  const store = async (svg: string, name: string, kind: ImageKind) =>
+    storeImage(
+      storage,
+      { field: 'image', filename: `${name}.png`, mimetype: 'image/png', buffer: await renderPng(svg) },
+      kind,
+    );
+  const [dishKeys, coverKeys, logoKeys] = await Promise.all([
+    Promise.all(
+      demoDishes.map((dish) =>
+        store(
+          dishSvg(dish.name, dish.picture.kind, dish.picture.palette, dish.picture.accent),
+          dish.name,
+          'dish',
+        ),
+      ),
+    ),
+    Promise.all(demoMenus.map((menu) => store(coverSvg(menu.cover), `${menu.name}-cover`, 'cover'))),
+    Promise.all(demoMenus.map((menu) => store(logoSvg(), `${menu.name}-logo`, 'logo'))),
+  ]);
+  return {
+    dishes: new Map(demoDishes.map((dish, i) => [dish.name, dishKeys[i]!])),
+    covers: new Map(demoMenus.map((menu, i) => [menu.name, coverKeys[i]!])),
+    logos: new Map(demoMenus.map((menu, i) => [menu.name, logoKeys[i]!])),
+  };
+}
+
+/** Removes stored pictures when the demo was not written after all. */
+export async function deleteDemoImages(storage: Storage, images: DemoImages): Promise<void> {
+  const keys = [...images.dishes.values(), ...images.covers.values(), ...images.logos.values()];
+  await Promise.all(keys.map((key) => deleteImage(storage, key)));
+}
+
+/**
+ * Writes the demo food truck's full workshop in the caller's transaction: ingredients (with a
+ * parent and its children), restaurant-wide and dish-specific customizations, categories, dishes
+ * with prices, dietary tags, ingredients, side dishes and pictures, and the Lunch and Dinner menus.
+ * The menus stay drafts: publishing arrives with the next issue.
+ */
+export async function writeDemoMenu(tx: Tx, restaurantId: string, images: DemoImages): Promise<void> {
+  await tx
+    .update(restaurants)
+    .set({ dietary: demoDietary, sideDishesLabel: 'Goes great with' })
+    .where(eq(restaurants.id, restaurantId));
+
+  const ingredientId = new Map(demoIngredients.map((ingredient) => [ingredient.name, newId()]));
+  const idOf = (map: Map<string, string>, name: string, what: string) => {
+    const id = map.get(name);
+    if (!id) throw new Error(`demo data: unknown ${what} "${name}"`);
+    return id;
+  };
+  await tx.insert(ingredients).values(
+    demoIngredients.map((ingredient, position) => ({
+      id: idOf(ingredientId, ingredient.name, 'ingredient'),
+      restaurantId,
+      name: ingredient.name,
+      parentId: ingredient.parent ? idOf(ingredientId, ingredient.parent, 'ingredient') : null,
+      position,
+    })),
+  );
+
+  const toData = (customization: DemoCustomization): CustomizationData => ({
+    _id: newId(),
+    name: customization.name,
+    isCustom: customization.isCustom,
+    isFixedPrice: customization.isFixedPrice,
+    isAvailable: true,
+    options: customization.options.map((option) => ({
+      _id: newId(),
+      name: option.name ?? null,
+      ingredient: option.ingredient ? idOf(ingredientId, option.ingredient, 'ingredient') : null,
+      price: option.price,
+      isAvailable: true,
+    })),
+  });
+  const shared = demoCustomizations.map(toData);
+  await tx.insert(customizations).values(
+    shared.map((customization, position) => ({
+      id: customization._id,
+      restaurantId,
+      name: customization.name,
+      isCustom: customization.isCustom,
+      isFixedPrice: customization.isFixedPrice,
+      options: customization.options,
+      position,
+    })),
+  );
+  const customizationId = new Map(shared.map((customization) => [customization.name, customization._id]));
+
+  const categoryId = new Map(demoCategories.map((category) => [category.name, newId()]));
+  await tx.insert(categories).values(
+    demoCategories.map((category, position) => ({
+      id: idOf(categoryId, category.name, 'category'),
+      restaurantId,
+      name: category.name,
+      isAvailable: category.isAvailable ?? true,
+      position,
+    })),
+  );
+
+  const dishId = new Map(demoDishes.map((dish) => [dish.name, newId()]));
+  await tx.insert(dishes).values(
+    demoDishes.map((dish, position) => ({
+      id: idOf(dishId, dish.name, 'dish'),
+      restaurantId,
+      name: dish.name,
+      description: dish.description,
+      price: dish.price,
+      calories: dish.calories,
+      alcoholPercentage: dish.alcoholPercentage ?? null,
+      image: images.dishes.get(dish.name) ?? null,
+      customizations: {
+        selected: (dish.customizations ?? []).map((name) => idOf(customizationId, name, 'customization')),
+        custom: (dish.custom ?? []).map(toData),
+      },
+      dietary: { selected: { ...emptyDietary(), ...dish.dietary }, admin: emptyDietary() },
+      position,
+    })),
+  );
+  await tx.insert(dishIngredients).values(
+    demoDishes.flatMap((dish) =>
+      dish.ingredients.map((name, position) => ({
+        dishId: idOf(dishId, dish.name, 'dish'),
+        ingredientId: idOf(ingredientId, name, 'ingredient'),
+        position,
+      })),
+    ),
+  );
+  await tx.insert(dishSideDishes).values(
+    demoDishes.flatMap((dish) =>
+      (dish.sides ?? []).map((name, position) => ({
+        dishId: idOf(dishId, dish.name, 'dish'),
+        sideDishId: idOf(dishId, name, 'dish'),
+        position,
+      })),
+    ),
+  );
+  await tx.insert(categoryDishes).values(
+    demoCategories.flatMap((category) =>
+      demoDishes
+        .filter((dish) => dish.category === category.name)
+        .map((dish, position) => ({
+          categoryId: idOf(categoryId, category.name, 'category'),
+          dishId: idOf(dishId, dish.name, 'dish'),
+          position,
+        })),
+    ),
+  );
+
+  for (const [position, menu] of demoMenus.entries()) {
+    const [row] = await tx
+      .insert(menus)
+      .values({
+        restaurantId,
+        name: menu.name,
+        description: menu.description,
+        cover: images.covers.get(menu.name) ?? null,
+        logo: images.logos.get(menu.name) ?? null,
+        colors: menu.colors,
+        fonts: menu.fonts,
+        showCta: {
+          title: 'REPORT AN ISSUE',
+          content: 'Prices on this menu are set directly by the merchant',
+          emails: ['demo@carte.example'],
+        },
+        draft: true,
+        valid: { ...menu.schedule, startTime: menu.startTime, endTime: menu.endTime },
+        twentyFourHours: false,
+        position,
+      })
+      .returning({ id: menus.id });
+    await tx.insert(menuCategories).values(
+      menu.categories.map((name, index) => ({
+        menuId: row!.id,
+        categoryId: idOf(categoryId, name, 'category'),
+        position: index,
+      })),
+    );
+  }
+}

@@ -1,0 +1,83 @@
+import { deleteDietarySchema, dietaryResponseSchema, updateDietarySchema } from '@carte/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/connect.ts';
+import { callerOf, requireRoles } from '../../http/auth.ts';
+import { ok, responses } from '../../http/envelope.ts';
+import { requirePermission } from '../../http/permissions.ts';
+import { createDietaryService } from './dietary.service.ts';
+
+/**
+ * Dietary considerations: the dish form's lists and the owner's own additions (doc 2 §7:
+ * `dishes/update-dietary`, `dishes/delete-dietary`). The dish flag gates all of it, reading included
+ * (doc 1 §6). Registered without a prefix because its paths live under /dishes and /admin.
+ */
+export const dietaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const dietary = createDietaryService({ db });
+  const tags = ['dietary'];
+  // Sign-in and the flag are checked on request, before the body is read: a stranger gets 401 and a
+  // member without the flag 403, never a validation answer.
+  const guarded = { onRequest: [app.authenticate, requirePermission('dish')] };
+  const security = [{ bearer: [] }];
+  const wrap = (view: Awaited<ReturnType<typeof dietary.read>>) => ({ dietaryConsiderations: view });
+
+  app.get(
+    '/dietary',
+    {
+      ...guarded,
+      schema: {
+        security,
+        tags,
+        summary: "The platform's dietary lists (admin) and the restaurant's own additions",
+        response: responses(dietaryResponseSchema, [401, 403, 417]),
+      },
+    },
+    async (request) => ok(wrap(await dietary.read(callerOf(request)))),
+  );
+
+  app.get(
+    '/admin/dietary',
+    {
+      onRequest: [app.authenticate, requireRoles('ADMIN', 'SUPER_ADMIN')],
+      schema: {
+        security,
+        tags: ['admin'],
+        summary: "The platform's dietary lists, for admins (`own` is empty)",
+        response: responses(dietaryResponseSchema, [401, 403, 417]),
+      },
+    },
+    async () => ok(wrap(await dietary.readPlatform())),
+  );
+
+  app.post(
+    '/dishes/update-dietary',
+    {
+      ...guarded,
+      schema: {
+        security,
+        tags,
+        summary: "Add to the restaurant's own dietary list, or rename an entry (with `defaultValue`)",
+        description:
+          'Without `defaultValue`, adds `name` to the own list of `type` (and selects it on `dish_id`). With it, renames that entry, in the list and in every dish of the restaurant. Answers both lists.',
+        body: updateDietarySchema,
+        response: responses(dietaryResponseSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(wrap(await dietary.update(callerOf(request), request.body))),
+  );
+
+  app.post(
+    '/dishes/delete-dietary',
+    {
+      ...guarded,
+      schema: {
+        security,
+        tags,
+        summary: "Delete an entry of the restaurant's own dietary list, and from every dish",
+        description: 'Platform entries cannot be deleted here (400). Answers both lists.',
+        body: deleteDietarySchema,
+        response: responses(dietaryResponseSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(wrap(await dietary.remove(callerOf(request), request.body))),
+  );
+};

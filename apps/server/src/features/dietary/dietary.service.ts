@@ -1,0 +1,222 @@
+import {
+  type DietaryLists,
+  type DietaryType,
+  dietaryTypeLabels,
+  dietaryTypes,
+  emptyDietary,
+  messages,
+} from '@carte/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { dishes, restaurants, settings } from '../../db/schema.ts';
+import type { Caller } from '../../http/auth.ts';
+import { InvalidError, NotFoundError } from '../../http/errors.ts';
+import { assertWritable, scopeOf } from '../restaurants/restaurant-scope.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+/** The `app_settings` key of the platform's lists (doc 3 §2.2, edited by admins). */
+const SETTINGS_KEY = 'dietary';
+
+/** What a fresh platform offers until an admin edits the lists. */
+export const defaultPlatformDietary: DietaryLists = {
+  diets: ['Vegan', 'Vegetarian', 'Pescatarian', 'Keto', 'Paleo', 'Gluten free', 'Halal', 'Kosher'],
+  foodTypes: [
+    'Gluten',
+    'Crustaceans',
+    'Eggs',
+    'Fish',
+    'Peanuts',
+    'Soy',
+    'Milk',
+    'Tree nuts',
+    'Celery',
+    'Mustard',
+    'Sesame',
+    'Sulphites',
+    'Lupin',
+    'Molluscs',
+  ],
+  other: ['Spicy', 'Organic', 'Local', 'Raw'],
+};
+
+export interface DietaryView {
+  admin: DietaryLists;
+  own: DietaryLists;
+}
+
+export interface DietaryUpdate {
+  name: string;
+  type: DietaryType;
+  defaultValue?: string | null;
+  dish_id?: string | null;
+}
+
+const key = (value: string) => value.trim().toLowerCase();
+
+const asLists = (value: unknown): DietaryLists => {
+  const lists = emptyDietary();
+  if (value && typeof value === 'object') {
+    for (const type of dietaryTypes) {
+      const list = (value as Record<string, unknown>)[type];
+      if (Array.isArray(list)) lists[type] = list.filter((item): item is string => typeof item === 'string');
+    }
+  }
+  return lists;
+};
+
+/**
+ * Dietary considerations (doc 1 §3, doc 2 §5): the platform's lists (admin) plus each restaurant's
+ * own additions, which owners add, rename and delete from the dish form. A rename or a deletion
+ * follows into every dish of the restaurant.
+ */
+export function createDietaryService(deps: { db: Db }) {
+  const { db } = deps;
+
+  /** The platform lists, seeded with sensible defaults on first read. */
+  async function platformLists(executor: Executor = db): Promise<DietaryLists> {
+    const [row] = await executor.select().from(settings).where(eq(settings.key, SETTINGS_KEY));
+    if (row) return asLists(row.value);
+    await executor
+      .insert(settings)
+      .values({ key: SETTINGS_KEY, value: defaultPlatformDietary })
+      .onConflictDoNothing();
+    const [seeded] = await executor.select().from(settings).where(eq(settings.key, SETTINGS_KEY));
+    return asLists(seeded?.value ?? defaultPlatformDietary);
+  }
+
+  async function ownLists(executor: Executor, restaurantId: string, lock = false): Promise<DietaryLists> {
+    const query = executor
+      .select({ dietary: restaurants.dietary })
+      .from(restaurants)
+      .where(eq(restaurants.id, restaurantId));
+    const [row] = lock ? await query.for('update') : await query;
+    return asLists(row?.dietary);
+  }
+
+  /** Rewrites the chosen names of one type in every dish of a restaurant. */
+  async function rewriteDishes(
+    tx: Tx,
+    restaurantId: string,
+    type: DietaryType,
+    change: (selected: string[]) => string[],
+  ) {
+    const rows = await tx
+      .select({ id: dishes.id, dietary: dishes.dietary })
+      .from(dishes)
+      .where(eq(dishes.restaurantId, restaurantId));
+    for (const row of rows) {
+      const before = row.dietary.selected?.[type] ?? [];
+      const after = change(before);
+      if (after.length === before.length && after.every((value, index) => value === before[index])) continue;
+      await tx
+        .update(dishes)
+        .set({ dietary: { ...row.dietary, selected: { ...row.dietary.selected, [type]: after } } })
+        .where(eq(dishes.id, row.id));
+    }
+  }
+
+  return {
+    platformLists,
+
+    /** A restaurant's own additions. */
+    ownLists: (restaurantId: string) => ownLists(db, restaurantId),
+
+    /** Both lists, for the dish form (doc 1 §7 "dietary considerations load"). */
+    async read(caller: Caller): Promise<DietaryView> {
+      const scope = await scopeOf(db, caller);
+      return { admin: await platformLists(), own: await ownLists(db, scope.restaurantId) };
+    },
+
+    /** The platform lists as admins see them; an admin has no restaurant, so `own` is empty. */
+    async readPlatform(): Promise<DietaryView> {
+      return { admin: await platformLists(), own: emptyDietary() };
+    },
+
+    /**
+     * Without `defaultValue`, adds `name` to the restaurant's own list (and selects it on `dish_id`);
+     * with it, renames that entry in the list and in every dish (doc 2 §5).
+     */
+    async update(caller: Caller, input: DietaryUpdate): Promise<DietaryView> {
+      const scope = await scopeOf(db, caller);
+      const name = input.name.trim();
+      const previous = input.defaultValue?.trim() || null;
+      const admin = await platformLists();
+      const own = await db.transaction(async (tx) => {
+        const lists = await ownLists(tx, scope.restaurantId, true);
+        const list = lists[input.type];
+        if (previous) {
+          const index = list.findIndex((item) => key(item) === key(previous));
+          if (index < 0) {
+            if (admin[input.type].some((item) => key(item) === key(previous))) {
+              throw new InvalidError(messages.dietaryPlatformReadOnly);
+            }
+            throw new NotFoundError();
+          }
+          const clash =
+            admin[input.type].some((item) => key(item) === key(name)) ||
+            list.some((item, at) => at !== index && key(item) === key(name));
+          if (clash) throw new InvalidError(messages.dietaryExists);
+          const old = list[index]!;
+          list[index] = name;
+          await rewriteDishes(tx, scope.restaurantId, input.type, (selected) =>
+            unique(selected.map((item) => (item === old ? name : item))),
+          );
+        } else {
+          const exists = [...admin[input.type], ...list].some((item) => key(item) === key(name));
+          if (exists) throw new InvalidError(messages.dietaryInList(name, dietaryTypeLabels[input.type]));
+          if (input.dish_id) {
+            const [dish] = await tx
+              .select({ id: dishes.id, restaurantId: dishes.restaurantId, dietary: dishes.dietary })
+              .from(dishes)
+              .where(and(eq(dishes.id, input.dish_id), inArray(dishes.restaurantId, scope.visibleIds)));
+            const target = assertWritable(scope, dish);
+            const selected = target.dietary.selected ?? emptyDietary();
+            await tx
+              .update(dishes)
+              .set({
+                dietary: {
+                  ...target.dietary,
+                  selected: { ...selected, [input.type]: unique([...(selected[input.type] ?? []), name]) },
+                },
+              })
+              .where(eq(dishes.id, target.id));
+          }
+          list.push(name);
+        }
+        await tx.update(restaurants).set({ dietary: lists }).where(eq(restaurants.id, scope.restaurantId));
+        return lists;
+      });
+      return { admin, own };
+    },
+
+    /** Removes an own entry from the list and from every dish; platform entries stay (400). */
+    async remove(caller: Caller, input: { type: DietaryType; name: string }): Promise<DietaryView> {
+      const scope = await scopeOf(db, caller);
+      const admin = await platformLists();
+      const own = await db.transaction(async (tx) => {
+        const lists = await ownLists(tx, scope.restaurantId, true);
+        const list = lists[input.type];
+        const index = list.findIndex((item) => key(item) === key(input.name));
+        if (index < 0) {
+          if (admin[input.type].some((item) => key(item) === key(input.name))) {
+            throw new InvalidError(messages.dietaryPlatformReadOnly);
+          }
+          throw new NotFoundError();
+        }
+        const [removed] = list.splice(index, 1);
+        await rewriteDishes(tx, scope.restaurantId, input.type, (selected) =>
+          selected.filter((item) => item !== removed),
+        );
+        await tx.update(restaurants).set({ dietary: lists }).where(eq(restaurants.id, scope.restaurantId));
+        return lists;
+      });
+      return { admin, own };
+    },
+  };
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
+export type DietaryService = ReturnType<typeof createDietaryService>;

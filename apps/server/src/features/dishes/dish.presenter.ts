@@ -1,0 +1,94 @@
+import { type Dish, emptyDietary } from '@carte/domain';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Db } from '../../db/connect.ts';
+import {
+  categories,
+  categoryDishes,
+  type dishes,
+  dishIngredients,
+  dishSideDishes,
+  ingredients,
+} from '../../db/schema.ts';
+import { presentCustomization } from '../customizations/customization.service.ts';
+import { imageUrls } from '../media/image.service.ts';
+import { isFromParent, type RestaurantScope } from '../restaurants/restaurant-scope.ts';
+
+export type DishRow = typeof dishes.$inferSelect;
+
+const groupBy = <T, K>(rows: T[], keyOf: (row: T) => K) => {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const list = map.get(keyOf(row));
+    if (list) list.push(row);
+    else map.set(keyOf(row), [row]);
+  }
+  return map;
+};
+
+/**
+ * Dishes as they leave the server (STYLE rule 2), in one pass for a list: ingredients with their
+ * names in the dish's order, side dishes, the visible categories holding the dish (the first one is
+ * `category`), image URLs, and `fromParent` for inherited ones.
+ */
+export async function presentDishes(
+  db: Db,
+  storage: Storage,
+  scope: RestaurantScope,
+  rows: DishRow[],
+): Promise<Dish[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [ingredientRows, sideRows, categoryRows] = await Promise.all([
+    db
+      .select({ dishId: dishIngredients.dishId, id: ingredients.id, name: ingredients.name })
+      .from(dishIngredients)
+      .innerJoin(ingredients, eq(ingredients.id, dishIngredients.ingredientId))
+      .where(inArray(dishIngredients.dishId, ids))
+      .orderBy(asc(dishIngredients.position)),
+    db
+      .select({ dishId: dishSideDishes.dishId, id: dishSideDishes.sideDishId })
+      .from(dishSideDishes)
+      .where(inArray(dishSideDishes.dishId, ids))
+      .orderBy(asc(dishSideDishes.position)),
+    db
+      .select({ dishId: categoryDishes.dishId, id: categories.id })
+      .from(categoryDishes)
+      .innerJoin(categories, eq(categories.id, categoryDishes.categoryId))
+      .where(and(inArray(categoryDishes.dishId, ids), inArray(categories.restaurantId, scope.visibleIds)))
+      .orderBy(asc(categories.position), desc(categories.createdAt)),
+  ]);
+  const ingredientsOf = groupBy(ingredientRows, (row) => row.dishId);
+  const sidesOf = groupBy(sideRows, (row) => row.dishId);
+  const categoriesOf = groupBy(categoryRows, (row) => row.dishId);
+
+  return rows.map((row) => {
+    const categoryIds = (categoriesOf.get(row.id) ?? []).map((item) => item.id);
+    return {
+      _id: row.id,
+      name: row.name,
+      description: row.description,
+      price: Number(row.price),
+      calories: row.calories,
+      alcoholPercentage: row.alcoholPercentage === null ? null : Number(row.alcoholPercentage),
+      image: imageUrls(storage, row.image),
+      isAvailable: row.isAvailable,
+      ingredients: (ingredientsOf.get(row.id) ?? []).map((item) => ({
+        ingredient: { _id: item.id, name: item.name },
+      })),
+      sideDishes: (sidesOf.get(row.id) ?? []).map((item) => item.id),
+      customizations: {
+        selected: row.customizations.selected ?? [],
+        custom: (row.customizations.custom ?? []).map(presentCustomization),
+      },
+      category: categoryIds[0] ?? null,
+      categories: categoryIds,
+      dietaryConsiderations: {
+        selected: { ...emptyDietary(), ...row.dietary.selected },
+        admin: { ...emptyDietary(), ...row.dietary.admin },
+      },
+      fromParent: isFromParent(scope, row.restaurantId),
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,144 @@
+import { cloneSchema, dishInputSchema, dishSchema, idsSchema, messages, objectId } from '@carte/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Db } from '../../db/connect.ts';
+import { callerOf } from '../../http/auth.ts';
+import { ok, responses } from '../../http/envelope.ts';
+import { parseFields, readForm } from '../../http/form.ts';
+import { requirePermission } from '../../http/permissions.ts';
+import { createCustomizationService } from '../customizations/customization.service.ts';
+import { createDietaryService } from '../dietary/dietary.service.ts';
+import { createDishService } from './dish.service.ts';
+
+const formDescription =
+  'JSON, or multipart/form-data whose text fields carry lists and objects as JSON text and whose `image` part is a jpg, jpeg, png or webp file of at most 10 MB. Fields: name, description (rich text, sanitized), price, calories, alcoholPercentage, isAvailable, category (the dish joins the top of it), ingredients, sideDishes, customizations {selected, custom}, dietaryConsiderations {selected, admin}, removeImage.';
+
+/**
+ * /api/dishes (doc 1 §7, doc 3 §7.4). Reading needs only a restaurant (categories and menus show
+ * dishes to members of every flag); adding, editing, deleting and cloning need the dish flag
+ * (doc 1 §6).
+ */
+export const dishRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; now: () => Date }> = async (
+  app,
+  { db, storage, now },
+) => {
+  const dishes = createDishService({
+    db,
+    storage,
+    now,
+    customizations: createCustomizationService({ db }),
+    dietary: createDietaryService({ db }),
+  });
+  const tags = ['dishes'];
+  const security = [{ bearer: [] }];
+  // Sign-in and the flag are checked on request, before the body is read: a stranger gets 401 and a
+  // member without the flag 403, never a validation answer.
+  const reader = { onRequest: app.authenticate } as const;
+  const writer = { onRequest: [app.authenticate, requirePermission('dish')] };
+  const params = z.object({ id: objectId });
+
+  app.get(
+    '/',
+    {
+      ...reader,
+      schema: {
+        security,
+        tags,
+        summary: 'Own and inherited dishes, new ones first',
+        response: responses(z.array(dishSchema), [401, 403, 417]),
+      },
+    },
+    async (request) => ok(await dishes.list(callerOf(request))),
+  );
+
+  app.get(
+    '/:id',
+    {
+      ...reader,
+      schema: {
+        security,
+        tags,
+        summary: 'One dish',
+        params,
+        response: responses(dishSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await dishes.get(callerOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/',
+    {
+      ...writer,
+      schema: {
+        security,
+        tags,
+        summary: 'Create a dish (JSON or multipart with its image)',
+        description: formDescription,
+        response: responses(dishSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readForm(request);
+      const input = parseFields(dishInputSchema, fields);
+      return ok(await dishes.create(callerOf(request), input, files.image));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      ...writer,
+      schema: {
+        security,
+        tags,
+        summary: 'Update a dish (JSON or multipart with a new image)',
+        description: `${formDescription} The form's lists replace the dish's.`,
+        params,
+        response: responses(dishSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readForm(request);
+      const input = parseFields(dishInputSchema, fields);
+      return ok(await dishes.update(callerOf(request), request.params.id, input, files.image));
+    },
+  );
+
+  app.delete(
+    '/',
+    {
+      ...writer,
+      schema: {
+        security,
+        tags,
+        summary: 'Delete own dishes (all or none), with their images',
+        body: idsSchema,
+        response: responses(z.string(), [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => {
+      await dishes.remove(callerOf(request), request.body.ids);
+      return ok(messages.dishDeleted);
+    },
+  );
+
+  app.post(
+    '/:id/clone',
+    {
+      ...writer,
+      schema: {
+        security,
+        tags,
+        summary:
+          "Copy a dish (inherited ones too), unavailable, as `name` or the original's name + ' (copy)'",
+        description: 'Answers 412 when one of the dishes the caller sees has that name; the client retries.',
+        params,
+        body: cloneSchema.nullish(),
+        response: responses(dishSchema, [400, 401, 403, 404, 412, 417]),
+      },
+    },
+    async (request) => ok(await dishes.clone(callerOf(request), request.params.id, request.body ?? {})),
+  );
+};

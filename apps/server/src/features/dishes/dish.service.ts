@@ -1,0 +1,425 @@
+import type { Readable } from 'node:stream';
+import {
+  copyName,
+  type DietaryLists,
+  type Dish,
+  dietaryTypes,
+  type dishInputSchema,
+  emptyDietary,
+  messages,
+} from '@carte/domain';
+import { and, asc, desc, eq, inArray, min, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Db } from '../../db/connect.ts';
+import { newId } from '../../db/ids.ts';
+import {
+  type CustomizationData,
+  categories,
+  categoryDishes,
+  dishes,
+  dishIngredients,
+  dishSideDishes,
+  ingredients,
+} from '../../db/schema.ts';
+import type { Caller } from '../../http/auth.ts';
+import { ForbiddenError, InvalidError, NameClashError, NotFoundError } from '../../http/errors.ts';
+import type { UploadedFile } from '../../http/form.ts';
+import type { CustomizationService } from '../customizations/customization.service.ts';
+import type { DietaryService } from '../dietary/dietary.service.ts';
+import { deleteImage, storeImage } from '../media/image.service.ts';
+import {
+  assertVisible,
+  assertWritable,
+  isFromParent,
+  type RestaurantScope,
+  scopeOf,
+} from '../restaurants/restaurant-scope.ts';
+import { type DishRow, presentDishes } from './dish.presenter.ts';
+import { sanitizeRichText } from './rich-text.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+export type DishValues = z.output<typeof dishInputSchema>;
+
+export interface DishDeps {
+  db: Db;
+  storage: Storage;
+  now: () => Date;
+  customizations: CustomizationService;
+  dietary: DietaryService;
+}
+
+/** A dish's references, checked against what the caller may use. */
+interface Prepared {
+  ingredientIds: string[];
+  sideDishIds: string[];
+  customizations: { selected: string[]; custom: CustomizationData[] };
+  dietary: { selected: DietaryLists; admin: DietaryLists };
+  categoryId: string | null;
+}
+
+const unique = <T>(values: T[]) => [...new Set(values)];
+const key = (value: string) => value.trim().toLowerCase();
+
+/** Keeps the chosen names that exist in the lists they are chosen from, once each. */
+const within = (chosen: DietaryLists, lists: DietaryLists): DietaryLists => {
+  const out = emptyDietary();
+  for (const type of dietaryTypes) {
+    const known = new Set(lists[type]);
+    out[type] = unique((chosen[type] ?? []).map((value) => value.trim())).filter((value) => known.has(value));
+  }
+  return out;
+};
+
+const readAll = async (stream: Readable): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+};
+
+/**
+ * Dishes (doc 1 §3, §4, §5, §7): the caller's own plus, for a location, its parent's (read-only,
+ * `fromParent`, cloneable). New dishes go to the top of the list and of the category they join.
+ */
+export function createDishService(deps: DishDeps) {
+  const { db, storage, now } = deps;
+
+  const visible = (scope: RestaurantScope, ...conditions: (SQL | undefined)[]) =>
+    and(inArray(dishes.restaurantId, scope.visibleIds), ...conditions);
+
+  async function find(scope: RestaurantScope, id: string, executor: Executor = db) {
+    const [row] = await executor
+      .select()
+      .from(dishes)
+      .where(visible(scope, eq(dishes.id, id)));
+    return row;
+  }
+
+  const present = async (scope: RestaurantScope, row: DishRow): Promise<Dish> =>
+    (await presentDishes(db, storage, scope, [row]))[0]!;
+
+  /**
+   * Checks every reference of a dish form: ingredients and side dishes must be visible (404), a dish
+   * is not its own side dish, selected customizations are the restaurant's own (404), the dish's own
+   * customizations follow the /customizations rules, and the category must be writable (404/403).
+   */
+  async function prepare(scope: RestaurantScope, input: DishValues, current?: DishRow): Promise<Prepared> {
+    const ingredientIds = unique(input.ingredients);
+    if (ingredientIds.length) {
+      const found = await db
+        .select({ id: ingredients.id })
+        .from(ingredients)
+        .where(
+          and(inArray(ingredients.id, ingredientIds), inArray(ingredients.restaurantId, scope.visibleIds)),
+        );
+      if (found.length !== ingredientIds.length) throw new NotFoundError();
+    }
+
+    const sideDishIds = unique(input.sideDishes);
+    if (current && sideDishIds.includes(current.id)) throw new InvalidError(messages.sideDishSelf);
+    if (sideDishIds.length) {
+      const found = await db
+        .select({ id: dishes.id })
+        .from(dishes)
+        .where(visible(scope, inArray(dishes.id, sideDishIds)));
+      if (found.length !== sideDishIds.length) throw new NotFoundError();
+    }
+
+    const selected = unique(input.customizations.selected);
+    const wide = await deps.customizations.listOwn(scope.restaurantId);
+    const wideIds = new Set(wide.map((item) => item._id));
+    if (selected.some((id) => !wideIds.has(id))) throw new NotFoundError();
+    const custom = await deps.customizations.normalize(scope, input.customizations.custom, {
+      existing: current?.customizations.custom ?? [],
+      unknownIds: 'renew',
+    });
+
+    let categoryId: string | null = null;
+    if (input.category) {
+      const [category] = await db
+        .select({ id: categories.id, restaurantId: categories.restaurantId })
+        .from(categories)
+        .where(and(eq(categories.id, input.category), inArray(categories.restaurantId, scope.visibleIds)));
+      categoryId = assertWritable(scope, category).id;
+    }
+
+    const platform = await deps.dietary.platformLists();
+    const own = await deps.dietary.ownLists(scope.restaurantId);
+    return {
+      ingredientIds,
+      sideDishIds,
+      customizations: { selected, custom },
+      // Names no longer in the lists (renamed or deleted meanwhile) are dropped.
+      dietary: {
+        selected: within(input.dietaryConsiderations.selected, own),
+        admin: within(input.dietaryConsiderations.admin, platform),
+      },
+      categoryId,
+    };
+  }
+
+  /** New dishes go to the top of the list (doc 1 §4). */
+  async function topPosition(scope: RestaurantScope, tx: Tx) {
+    const [row] = await tx
+      .select({ value: min(dishes.position) })
+      .from(dishes)
+      .where(visible(scope));
+    return (row?.value ?? 1) - 1;
+  }
+
+  async function writeLinks(tx: Tx, dishId: string, ingredientIds: string[], sideDishIds: string[]) {
+    await tx.delete(dishIngredients).where(eq(dishIngredients.dishId, dishId));
+    await tx.delete(dishSideDishes).where(eq(dishSideDishes.dishId, dishId));
+    if (ingredientIds.length) {
+      await tx
+        .insert(dishIngredients)
+        .values(ingredientIds.map((ingredientId, position) => ({ dishId, ingredientId, position })));
+    }
+    if (sideDishIds.length) {
+      await tx
+        .insert(dishSideDishes)
+        .values(sideDishIds.map((sideDishId, position) => ({ dishId, sideDishId, position })));
+    }
+  }
+
+  /** Puts a dish at the top of a category (doc 1 §4); a dish already there keeps its place. */
+  async function joinCategory(tx: Tx, categoryId: string, dishId: string) {
+    const [already] = await tx
+      .select({ dishId: categoryDishes.dishId })
+      .from(categoryDishes)
+      .where(and(eq(categoryDishes.categoryId, categoryId), eq(categoryDishes.dishId, dishId)));
+    if (already) return;
+    const [row] = await tx
+      .select({ value: min(categoryDishes.position) })
+      .from(categoryDishes)
+      .where(eq(categoryDishes.categoryId, categoryId));
+    await tx.insert(categoryDishes).values({ categoryId, dishId, position: (row?.value ?? 1) - 1 });
+  }
+
+  /** Copies the stored variants of an image under a new key, so each dish owns its files. */
+  async function copyImage(source: string | null): Promise<string | null> {
+    if (!source) return null;
+    const target = `dish/${newId()}`;
+    for (const variant of ['thumb', 'card', 'full']) {
+      const file = await storage.get(`${source}/${variant}.webp`);
+      if (!file) return null;
+      await storage.put(`${target}/${variant}.webp`, await readAll(file.body), file.contentType);
+    }
+    return target;
+  }
+
+  /** Stores the new image, runs the writes, and removes the new files again if the writes fail. */
+  async function withImage<T>(
+    file: UploadedFile | undefined,
+    write: (imageKey: string | null) => Promise<T>,
+  ) {
+    const imageKey = file ? await storeImage(storage, file, 'dish') : null;
+    try {
+      return await write(imageKey);
+    } catch (error) {
+      await deleteImage(storage, imageKey);
+      throw error;
+    }
+  }
+
+  return {
+    /** Own and inherited dishes, new ones first. */
+    async list(caller: Caller): Promise<Dish[]> {
+      const scope = await scopeOf(db, caller);
+      const rows = await db
+        .select()
+        .from(dishes)
+        .where(visible(scope))
+        .orderBy(asc(dishes.position), desc(dishes.createdAt), desc(dishes.id));
+      return presentDishes(db, storage, scope, rows);
+    },
+
+    async get(caller: Caller, id: string): Promise<Dish> {
+      const scope = await scopeOf(db, caller);
+      return present(scope, assertVisible(scope, await find(scope, id)));
+    },
+
+    /** A name that exists is allowed: the browser asked "You already have an item named …" (doc 1 §5). */
+    async create(caller: Caller, input: DishValues, image?: UploadedFile): Promise<Dish> {
+      const scope = await scopeOf(db, caller);
+      const prepared = await prepare(scope, input);
+      const row = await withImage(image, (imageKey) =>
+        db.transaction(async (tx) => {
+          const createdAt = now();
+          const [inserted] = await tx
+            .insert(dishes)
+            .values({
+              restaurantId: scope.restaurantId,
+              name: input.name,
+              description: sanitizeRichText(input.description),
+              price: input.price,
+              calories: input.calories,
+              alcoholPercentage: input.alcoholPercentage,
+              image: imageKey,
+              isAvailable: input.isAvailable,
+              customizations: prepared.customizations,
+              dietary: prepared.dietary,
+              position: await topPosition(scope, tx),
+              createdAt,
+              updatedAt: createdAt,
+            })
+            .returning();
+          await writeLinks(tx, inserted!.id, prepared.ingredientIds, prepared.sideDishIds);
+          if (prepared.categoryId) await joinCategory(tx, prepared.categoryId, inserted!.id);
+          return inserted!;
+        }),
+      );
+      return present(scope, row);
+    },
+
+    /**
+     * Replaces the dish's fields and lists with the form's. `category`, when sent, adds the dish to
+     * the top of that category; other categories keep it. A new image replaces the old one, whose
+     * files are deleted, as `removeImage` deletes them.
+     */
+    async update(caller: Caller, id: string, input: DishValues, image?: UploadedFile): Promise<Dish> {
+      const scope = await scopeOf(db, caller);
+      const current = assertWritable(scope, await find(scope, id));
+      const prepared = await prepare(scope, input, current);
+      const row = await withImage(image, (imageKey) =>
+        db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(dishes)
+            .set({
+              name: input.name,
+              description: sanitizeRichText(input.description),
+              price: input.price,
+              calories: input.calories,
+              alcoholPercentage: input.alcoholPercentage,
+              image: imageKey ?? (input.removeImage ? null : current.image),
+              isAvailable: input.isAvailable,
+              customizations: prepared.customizations,
+              dietary: prepared.dietary,
+              updatedAt: now(),
+            })
+            .where(and(eq(dishes.id, current.id), eq(dishes.restaurantId, scope.restaurantId)))
+            .returning();
+          await writeLinks(tx, current.id, prepared.ingredientIds, prepared.sideDishIds);
+          if (prepared.categoryId) await joinCategory(tx, prepared.categoryId, current.id);
+          return updated!;
+        }),
+      );
+      if (row.image !== current.image) await deleteImage(storage, current.image);
+      return present(scope, row);
+    },
+
+    /** Deletes own dishes, all or none (404 for another restaurant's id, 403 for an inherited one). */
+    async remove(caller: Caller, ids: string[]): Promise<void> {
+      const scope = await scopeOf(db, caller);
+      const wanted = unique(ids);
+      const rows = await db
+        .select()
+        .from(dishes)
+        .where(visible(scope, inArray(dishes.id, wanted)));
+      if (rows.length !== wanted.length) throw new NotFoundError();
+      if (rows.some((row) => isFromParent(scope, row.restaurantId))) {
+        throw new ForbiddenError(messages.readOnlyFromParent);
+      }
+      await db
+        .delete(dishes)
+        .where(and(inArray(dishes.id, wanted), eq(dishes.restaurantId, scope.restaurantId)));
+      await Promise.all(rows.map((row) => deleteImage(storage, row.image)));
+    },
+
+    /**
+     * Copies a dish, an inherited one included (doc 1 §4, doc 2 §4): named `name` or the original's
+     * name + " (copy)", unavailable, created now, with the same ingredients, side dishes,
+     * customizations, image and (own) categories. 412 when a dish the caller sees has that name.
+     */
+    async clone(caller: Caller, id: string, input: { name?: string; isAvailable?: boolean }): Promise<Dish> {
+      const scope = await scopeOf(db, caller);
+      const original = assertVisible(scope, await find(scope, id));
+      const name = (input.name ?? copyName(original.name)).trim();
+      const [clash] = await db
+        .select({ id: dishes.id })
+        .from(dishes)
+        .where(visible(scope, sql`lower(${dishes.name}) = ${key(name)}`))
+        .limit(1);
+      if (clash) throw new NameClashError(messages.nameExists(name));
+
+      // What a location takes from its parent's dish: only what it may use itself.
+      const wideIds = new Set(
+        (await deps.customizations.listOwn(scope.restaurantId)).map((item) => item._id),
+      );
+      const own = await deps.dietary.ownLists(scope.restaurantId);
+      const fromParent = isFromParent(scope, original.restaurantId);
+      const customizations = {
+        selected: (original.customizations.selected ?? []).filter((item) => wideIds.has(item)),
+        custom: (original.customizations.custom ?? []).map((item) => ({
+          ...item,
+          _id: newId(),
+          options: item.options.map((option) => ({ ...option, _id: newId() })),
+        })),
+      };
+      const dietary = {
+        selected: fromParent
+          ? within(original.dietary.selected ?? emptyDietary(), own)
+          : original.dietary.selected,
+        admin: original.dietary.admin,
+      };
+
+      const imageKey = await copyImage(original.image);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const ingredientLinks = await tx
+            .select({ id: dishIngredients.ingredientId })
+            .from(dishIngredients)
+            .where(eq(dishIngredients.dishId, original.id))
+            .orderBy(asc(dishIngredients.position));
+          const sideLinks = await tx
+            .select({ id: dishSideDishes.sideDishId })
+            .from(dishSideDishes)
+            .where(eq(dishSideDishes.dishId, original.id))
+            .orderBy(asc(dishSideDishes.position));
+          // A location's copy joins only its own categories; the parent's stay read-only.
+          const categoryLinks = await tx
+            .select({ id: categoryDishes.categoryId })
+            .from(categoryDishes)
+            .innerJoin(categories, eq(categories.id, categoryDishes.categoryId))
+            .where(
+              and(eq(categoryDishes.dishId, original.id), eq(categories.restaurantId, scope.restaurantId)),
+            );
+          const createdAt = now();
+          const [inserted] = await tx
+            .insert(dishes)
+            .values({
+              restaurantId: scope.restaurantId,
+              name,
+              description: original.description,
+              price: original.price,
+              calories: original.calories,
+              alcoholPercentage: original.alcoholPercentage,
+              image: imageKey,
+              isAvailable: input.isAvailable ?? false,
+              customizations,
+              dietary,
+              position: await topPosition(scope, tx),
+              createdAt,
+              updatedAt: createdAt,
+            })
+            .returning();
+          await writeLinks(
+            tx,
+            inserted!.id,
+            ingredientLinks.map((link) => link.id),
+            sideLinks.map((link) => link.id),
+          );
+          for (const link of categoryLinks) await joinCategory(tx, link.id, inserted!.id);
+          return inserted!;
+        });
+        return present(scope, row);
+      } catch (error) {
+        await deleteImage(storage, imageKey);
+        throw error;
+      }
+    },
+  };
+}
+
+export type DishService = ReturnType<typeof createDishService>;

@@ -1,0 +1,49 @@
+import type { Ingredient } from '@carte/domain';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
+import { isFromParent, type RestaurantScope } from '../restaurants/restaurant-scope.ts';
+
+export type IngredientRow = typeof ingredients.$inferSelect;
+
+/**
+ * Ingredients as they leave the server (STYLE rule 2), in one pass for a list: the parent's name and
+ * `count`, the number of the caller's visible dishes that use each one (doc 1 §3).
+ */
+export async function presentIngredients(
+  db: Db,
+  scope: RestaurantScope,
+  rows: IngredientRow[],
+): Promise<Ingredient[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const parentIds = [...new Set(rows.map((row) => row.parentId).filter((id): id is string => Boolean(id)))];
+  const [parents, counts] = await Promise.all([
+    parentIds.length
+      ? db
+          .select({ id: ingredients.id, name: ingredients.name })
+          .from(ingredients)
+          .where(and(inArray(ingredients.id, parentIds), inArray(ingredients.restaurantId, scope.visibleIds)))
+      : [],
+    db
+      .select({ id: dishIngredients.ingredientId, count: count() })
+      .from(dishIngredients)
+      .innerJoin(dishes, eq(dishes.id, dishIngredients.dishId))
+      .where(and(inArray(dishIngredients.ingredientId, ids), inArray(dishes.restaurantId, scope.visibleIds)))
+      .groupBy(dishIngredients.ingredientId),
+  ]);
+  const parentName = new Map(parents.map((row) => [row.id, row.name]));
+  const countOf = new Map(counts.map((row) => [row.id, Number(row.count)]));
+  return rows.map((row) => {
+    const name = row.parentId ? parentName.get(row.parentId) : undefined;
+    return {
+      _id: row.id,
+      name: row.name,
+      parent: row.parentId && name !== undefined ? { _id: row.parentId, name } : null,
+      count: countOf.get(row.id) ?? 0,
+      isAvailable: row.isAvailable,
+      fromParent: isFromParent(scope, row.restaurantId),
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}

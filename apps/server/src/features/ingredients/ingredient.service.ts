@@ -1,0 +1,275 @@
+import { copyName, type Ingredient, messages } from '@carte/domain';
+import { and, asc, eq, inArray, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { ingredients } from '../../db/schema.ts';
+import type { Caller } from '../../http/auth.ts';
+import { ForbiddenError, InvalidError, NameClashError, NotFoundError } from '../../http/errors.ts';
+import type { CustomizationService } from '../customizations/customization.service.ts';
+import {
+  assertVisible,
+  assertWritable,
+  isFromParent,
+  type RestaurantScope,
+  scopeOf,
+} from '../restaurants/restaurant-scope.ts';
+import { type IngredientRow, presentIngredients } from './ingredient.presenter.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+export interface IngredientDeps {
+  db: Db;
+  customizations: CustomizationService;
+  now: () => Date;
+}
+
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+const key = (value: string) => value.trim().toLowerCase();
+
+/**
+ * Ingredients (doc 1 §3, §7; doc 2 §5): the caller's own plus, for a location, its parent's
+ * (read-only, `fromParent`). Names are unique per caller, compared trimmed and case-insensitively,
+ * against everything the caller sees. The tree has two levels: a parent is a top-level ingredient.
+ */
+export function createIngredientService(deps: IngredientDeps) {
+  const { db, now } = deps;
+
+  const visible = (scope: RestaurantScope, ...conditions: (SQL | undefined)[]) =>
+    and(inArray(ingredients.restaurantId, scope.visibleIds), ...conditions);
+
+  async function find(scope: RestaurantScope, id: string, executor: Executor = db) {
+    const [row] = await executor
+      .select()
+      .from(ingredients)
+      .where(visible(scope, eq(ingredients.id, id)));
+    return row;
+  }
+
+  async function nameTaken(scope: RestaurantScope, name: string, exceptId?: string, executor: Executor = db) {
+    const [row] = await executor
+      .select({ id: ingredients.id })
+      .from(ingredients)
+      .where(
+        visible(
+          scope,
+          sql`lower(${ingredients.name}) = ${key(name)}`,
+          exceptId ? ne(ingredients.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** New ingredients go to the end of the list (doc 1 §4). */
+  async function nextPosition(scope: RestaurantScope, executor: Executor) {
+    const [row] = await executor
+      .select({ value: max(ingredients.position) })
+      .from(ingredients)
+      .where(visible(scope));
+    return (row?.value ?? -1) + 1;
+  }
+
+  /** A parent must be visible (404) and at the top level; an ingredient is never its own parent. */
+  async function checkParent(
+    scope: RestaurantScope,
+    parentId: string,
+    childId?: string,
+    executor: Executor = db,
+  ) {
+    if (parentId === childId) throw new InvalidError(messages.ingredientParentInvalid);
+    const parent = assertVisible(scope, await find(scope, parentId, executor));
+    if (parent.parentId) throw new InvalidError(messages.ingredientParentInvalid);
+    if (childId) {
+      // An ingredient with children of its own would make them grandchildren.
+      const [child] = await executor
+        .select({ id: ingredients.id })
+        .from(ingredients)
+        .where(eq(ingredients.parentId, childId))
+        .limit(1);
+      if (child) throw new InvalidError(messages.ingredientParentInvalid);
+    }
+    return parent;
+  }
+
+  const present = async (scope: RestaurantScope, row: IngredientRow): Promise<Ingredient> =>
+    (await presentIngredients(db, scope, [row]))[0]!;
+
+  return {
+    /**
+     * The list in its order, new ones last. `exceptChildren` leaves out ingredients that have a
+     * parent; `exceptParentID` leaves out that ingredient and its children (the parent picker).
+     */
+    async list(
+      caller: Caller,
+      query: { exceptChildren?: 'true' | 'false'; exceptParentID?: string },
+    ): Promise<Ingredient[]> {
+      const scope = await scopeOf(db, caller);
+      const except = query.exceptParentID;
+      const rows = await db
+        .select()
+        .from(ingredients)
+        .where(
+          visible(
+            scope,
+            query.exceptChildren === 'true' ? isNull(ingredients.parentId) : undefined,
+            except
+              ? and(
+                  ne(ingredients.id, except),
+                  or(isNull(ingredients.parentId), ne(ingredients.parentId, except)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(ingredients.position), asc(ingredients.createdAt), asc(ingredients.id));
+      return presentIngredients(db, scope, rows);
+    },
+
+    async get(caller: Caller, id: string): Promise<Ingredient> {
+      const scope = await scopeOf(db, caller);
+      return present(scope, assertVisible(scope, await find(scope, id)));
+    },
+
+    /**
+     * Creates the names that are new; names that exist, or repeat in the list, are reported as
+     * "{x} already exists." and skipped (doc 1 §7 createIngredient).
+     */
+    async create(
+      caller: Caller,
+      input: { ingredients: string[]; parent?: string | null },
+    ): Promise<{ insertedIngredients: Ingredient[]; errors: string[] }> {
+      const scope = await scopeOf(db, caller);
+      const errors: string[] = [];
+      const rows = await db.transaction(async (tx) => {
+        if (input.parent) await checkParent(scope, input.parent, undefined, tx);
+        const taken = new Set(
+          (await tx.select({ name: ingredients.name }).from(ingredients).where(visible(scope))).map((row) =>
+            key(row.name),
+          ),
+        );
+        const names: string[] = [];
+        for (const raw of input.ingredients) {
+          const name = raw.trim();
+          if (taken.has(key(name))) errors.push(messages.nameExists(name));
+          else names.push(name);
+          taken.add(key(name));
+        }
+        if (names.length === 0) return [];
+        const start = await nextPosition(scope, tx);
+        const createdAt = now();
+        const inserted = await tx
+          .insert(ingredients)
+          .values(
+            names.map((name, index) => ({
+              restaurantId: scope.restaurantId,
+              name,
+              parentId: input.parent ?? null,
+              position: start + index,
+              createdAt,
+              updatedAt: createdAt,
+            })),
+          )
+          // A concurrent request may have taken a name since it was read: report it like the others.
+          .onConflictDoNothing()
+          .returning();
+        const insertedNames = new Set(inserted.map((row) => key(row.name)));
+        for (const name of names) if (!insertedNames.has(key(name))) errors.push(messages.nameExists(name));
+        return inserted.sort((a, b) => a.position - b.position);
+      });
+      return { insertedIngredients: await presentIngredients(db, scope, rows), errors };
+    },
+
+    async update(
+      caller: Caller,
+      id: string,
+      input: { name: string; parent?: string | null; isAvailable?: boolean },
+    ): Promise<Ingredient> {
+      const scope = await scopeOf(db, caller);
+      const row = assertWritable(scope, await find(scope, id));
+      const name = input.name.trim();
+      if (await nameTaken(scope, name, row.id)) throw new InvalidError(messages.nameExists(name));
+      if (input.parent) await checkParent(scope, input.parent, row.id);
+      try {
+        const [updated] = await db
+          .update(ingredients)
+          .set({
+            name,
+            ...(input.parent !== undefined ? { parentId: input.parent } : {}),
+            ...(input.isAvailable !== undefined ? { isAvailable: input.isAvailable } : {}),
+            updatedAt: now(),
+          })
+          .where(and(eq(ingredients.id, row.id), eq(ingredients.restaurantId, scope.restaurantId)))
+          .returning();
+        return present(scope, updated!);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new InvalidError(messages.nameExists(name));
+        throw error;
+      }
+    },
+
+    /**
+     * Deletes the caller's own ingredients, all or none: an id of another restaurant answers 404, an
+     * inherited one 403. Dishes drop them, their children move to the top level, and customization
+     * options that offered them go.
+     */
+    async remove(caller: Caller, ids: string[]): Promise<void> {
+      const scope = await scopeOf(db, caller);
+      const unique = [...new Set(ids)];
+      const rows = await db
+        .select()
+        .from(ingredients)
+        .where(visible(scope, inArray(ingredients.id, unique)));
+      if (rows.length !== unique.length) throw new NotFoundError();
+      if (rows.some((row) => isFromParent(scope, row.restaurantId))) {
+        throw new ForbiddenError(messages.readOnlyFromParent);
+      }
+      await db.transaction(async (tx) => {
+        await tx.update(ingredients).set({ parentId: null }).where(inArray(ingredients.parentId, unique));
+        await deps.customizations.removeIngredientOptions(tx, scope.restaurantId, new Set(unique));
+        await tx
+          .delete(ingredients)
+          .where(and(inArray(ingredients.id, unique), eq(ingredients.restaurantId, scope.restaurantId)));
+      });
+    },
+
+    /**
+     * Copies an ingredient, an inherited one included, into the caller's own list (doc 2 §4): named
+     * `name` or the original's name + " (copy)"; 412 when that name is taken, so the client retries.
+     */
+    async clone(
+      caller: Caller,
+      id: string,
+      input: { name?: string; isAvailable?: boolean },
+    ): Promise<Ingredient> {
+      const scope = await scopeOf(db, caller);
+      const original = assertVisible(scope, await find(scope, id));
+      const name = (input.name ?? copyName(original.name)).trim();
+      const row = await db.transaction(async (tx) => {
+        if (await nameTaken(scope, name, undefined, tx)) throw new NameClashError(messages.nameExists(name));
+        const createdAt = now();
+        try {
+          const [inserted] = await tx
+            .insert(ingredients)
+            .values({
+              restaurantId: scope.restaurantId,
+              name,
+              parentId: original.parentId,
+              isAvailable: input.isAvailable ?? original.isAvailable,
+              position: await nextPosition(scope, tx),
+              createdAt,
+              updatedAt: createdAt,
+            })
+            .returning();
+          return inserted!;
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new NameClashError(messages.nameExists(name));
+          throw error;
+        }
+      });
+      return present(scope, row);
+    },
+  };
+}
+
+export type IngredientService = ReturnType<typeof createIngredientService>;
