@@ -356,11 +356,28 @@ describe('POST /api/dishes/upload-csv', () => {
       ingredientId.get('Cabbage'),
     ]);
 
-    // "Drinks" is created at the top; the dishes join the end of each category's order.
+    // "Drinks" is created at the top; the dishes go to the top of each category, in file order.
     const categoryRows = await categoriesOf(me.restaurant.id);
     expect(categoryRows.map((row) => row.name)).toEqual(['Drinks', 'Tacos']);
     expect(await dishIdsOf(categoryRows[0]!.id)).toEqual([horchata!.id, michelada!.id]);
-    expect(await dishIdsOf(tacos.id)).toEqual([churros.id, fish!.id, horchata!.id]);
+    expect(await dishIdsOf(tacos.id)).toEqual([fish!.id, horchata!.id, churros.id]);
+
+    // The workshop's own API reads the imported records back in the contract's shapes.
+    const listed = await t.call<{ name: string; categories: string[] }[]>({
+      method: 'GET',
+      url: '/api/dishes',
+      token: me.token,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.message.map((dish) => dish.name)).toEqual([
+      'Fish taco',
+      'Horchata',
+      'Michelada',
+      'Churros',
+    ]);
+    for (const url of ['/api/categories', '/api/ingredients']) {
+      expect((await t.call({ method: 'GET', url, token: me.token })).status).toBe(200);
+    }
 
     // The other restaurant's onion and drinks are neither matched nor touched.
     expect((await ingredientsOf(stranger.restaurant.id)).map((row) => row.name)).toEqual(['Onion']);

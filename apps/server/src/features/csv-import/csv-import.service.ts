@@ -398,23 +398,26 @@ async function writeDishes(
     );
   }
 
-  // Imported dishes join the end of each category's own order, in file order.
+  // Like a dish created with the form, an imported dish goes to the top of its categories' own
+  // order (doc 1 §4); several keep their file order there.
   const categoryIds = [...new Set(valid.flatMap((dish) => dish.categoryIds))];
   if (categoryIds.length > 0) {
-    const next = new Map<string, number>();
+    const first = new Map<string, number>();
     const current = await tx
-      .select({ categoryId: categoryDishes.categoryId, last: max(categoryDishes.position) })
+      .select({ categoryId: categoryDishes.categoryId, first: min(categoryDishes.position) })
       .from(categoryDishes)
       .where(inArray(categoryDishes.categoryId, categoryIds))
       .groupBy(categoryDishes.categoryId);
-    for (const row of current) next.set(row.categoryId, (row.last ?? -1) + 1);
-    const links = valid.flatMap((dish) =>
-      dish.categoryIds.map((categoryId) => {
-        const position = next.get(categoryId) ?? 0;
-        next.set(categoryId, position + 1);
-        return { categoryId, dishId: dish.id, position };
-      }),
-    );
+    for (const row of current) first.set(row.categoryId, row.first ?? 0);
+    const joining = new Map<string, string[]>();
+    for (const dish of valid) {
+      for (const categoryId of dish.categoryIds)
+        joining.set(categoryId, [...(joining.get(categoryId) ?? []), dish.id]);
+    }
+    const links = [...joining].flatMap(([categoryId, dishIds]) => {
+      const top = first.get(categoryId) ?? 0;
+      return dishIds.map((dishId, index) => ({ categoryId, dishId, position: top - dishIds.length + index }));
+    });
     await insertLinks(tx, links);
   }
 }

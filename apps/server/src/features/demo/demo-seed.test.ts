@@ -202,6 +202,31 @@ describe('seedDemo (decisions, Demo)', () => {
     expect(dinner.map((row) => row.name)).toEqual(['Tacos', 'Bowls & Plates', 'Sides', 'Sweets', 'Drinks']);
   });
 
+  it("reads back through the workshop's own API, in the contract's shapes", async () => {
+    const { accessToken: token } = await signIn(t, DEMO_USERNAME, DEMO_PASSWORD);
+    const get = <T>(url: string) => t.call<T>({ method: 'GET', url, token });
+
+    const dishList =
+      await get<{ name: string; image: { card: string } | null; price: number }[]>('/api/dishes');
+    expect(dishList.status).toBe(200);
+    expect(dishList.body.message[0]).toMatchObject({ name: 'Al Pastor Taco', price: 4.5 });
+    const card = await t.app.inject({ method: 'GET', url: dishList.body.message[0]!.image!.card });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('image/webp');
+
+    const menuList = await get<{ name: string; draft: boolean; categories: unknown[] }[]>('/api/menus');
+    expect(menuList.status).toBe(200);
+    expect(menuList.body.message.map((m) => [m.name, m.draft, m.categories.length])).toEqual([
+      ['Lunch', true, 4],
+      ['Dinner', true, 5],
+    ]);
+    for (const url of ['/api/categories', '/api/ingredients', '/api/restaurants']) {
+      expect((await get(url)).status).toBe(200);
+    }
+    const [truck] = (await get<{ customizations: { name: string }[] }[]>('/api/restaurants')).body.message;
+    expect(truck!.customizations.map((c) => c.name)).toEqual(['Extra toppings', 'Size']);
+  });
+
   it('runs only on an empty database', async () => {
     const before = {
       restaurants: (await db().select().from(restaurants)).length,
