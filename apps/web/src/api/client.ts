@@ -13,6 +13,7 @@ import { sessionStore } from './session.ts';
  * - 403: toast "Permission denied".
  * - 412: thrown with its body intact, for the name-clash retry of copies.
  * - other 4xx: the server's message; 5xx, network failure, non-JSON: "Something went wrong."
+ * Files go through `upload` (multipart over XHR, so the caller sees upload progress) with the same rules.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,6 +25,15 @@ export interface RequestOptions<S extends z.ZodType> {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Upload progress of a multipart body (only `upload` reports it). */
+  onUploadProgress?: (progress: UploadProgress) => void;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0–100. */
+  percent: number;
 }
 
 const API_BASE = '/api';
@@ -71,13 +81,15 @@ async function readEnvelope(response: Response): Promise<RawEnvelope | null> {
   }
 }
 
-async function send(
+type Transport = (
   method: Method,
   url: string,
   body: unknown,
   accessToken: string | null,
-  signal?: AbortSignal,
-) {
+  options: { signal?: AbortSignal; onUploadProgress?: (progress: UploadProgress) => void },
+) => Promise<Response>;
+
+const send: Transport = async (method, url, body, accessToken, { signal }) => {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   let payload: BodyInit | undefined;
@@ -92,7 +104,58 @@ async function send(
     if (signal?.aborted) throw error;
     throw new ApiError(0, messages.somethingWentWrong);
   }
-}
+};
+
+/**
+ * The same exchange over XMLHttpRequest, because fetch cannot report upload progress. The answer is
+ * wrapped in a `Response` so the envelope rules below stay in one place.
+ */
+const sendWithProgress: Transport = (method, url, body, accessToken, { signal, onUploadProgress }) =>
+  new Promise<Response>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
+    let payload: XMLHttpRequestBodyInit | null = null;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      xhr.setRequestHeader('Content-Type', 'application/json');
+      payload = JSON.stringify(body);
+    }
+    if (onUploadProgress) {
+      xhr.upload.onprogress = (event) => {
+        const total = event.lengthComputable ? event.total : 0;
+        onUploadProgress({
+          loaded: event.loaded,
+          total,
+          percent: total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0,
+        });
+      };
+    }
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const done = () => signal?.removeEventListener('abort', abort);
+    xhr.onload = () => {
+      done();
+      // A Response cannot carry status 0; the browser gives 0 only on failures handled below.
+      const status = xhr.status >= 200 && xhr.status <= 599 ? xhr.status : 500;
+      resolve(new Response(xhr.responseText, { status, headers: { 'Content-Type': 'application/json' } }));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new ApiError(0, messages.somethingWentWrong));
+    };
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+    };
+    xhr.send(payload);
+  });
 
 let refreshing: Promise<boolean> | null = null;
 
@@ -102,7 +165,7 @@ function refreshTokens(): Promise<boolean> {
     const refreshToken = sessionStore.get()?.refreshToken;
     if (!refreshToken) return false;
     try {
-      const response = await send('POST', `${API_BASE}/users/token`, { refreshToken }, null);
+      const response = await send('POST', `${API_BASE}/users/token`, { refreshToken }, null, {});
       const envelope = await readEnvelope(response);
       const tokens = response.ok && envelope ? refreshAnswerSchema.safeParse(envelope.message) : null;
       if (!tokens?.success) return false;
@@ -120,14 +183,24 @@ function refreshTokens(): Promise<boolean> {
 const messageOf = (envelope: RawEnvelope | null, fallback: string): string =>
   typeof envelope?.message === 'string' && envelope.message.trim() !== '' ? envelope.message : fallback;
 
-export async function request<S extends z.ZodType>(
+export function request<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  options: RequestOptions<S>,
+): Promise<z.output<S>> {
+  return exchange(send, method, path, options);
+}
+
+async function exchange<S extends z.ZodType>(
+  transport: Transport,
   method: Method,
   path: string,
   options: RequestOptions<S>,
 ): Promise<z.output<S>> {
   const url = buildUrl(path, options.query);
+  const sendOptions = { signal: options.signal, onUploadProgress: options.onUploadProgress };
   let accessToken = sessionStore.get()?.accessToken ?? null;
-  let response = await send(method, url, options.body, accessToken, options.signal);
+  let response = await transport(method, url, options.body, accessToken, sendOptions);
 
   if (response.status === 417 && accessToken) {
     // Another call may have refreshed while this one was in flight: then the new token is enough.
@@ -138,7 +211,7 @@ export async function request<S extends z.ZodType>(
       throw new ApiError(401, messages.authorizationFailed, { notified: true });
     }
     accessToken = sessionStore.get()?.accessToken ?? null;
-    response = await send(method, url, options.body, accessToken, options.signal);
+    response = await transport(method, url, options.body, accessToken, sendOptions);
   }
 
   const envelope = await readEnvelope(response);
@@ -169,10 +242,44 @@ export async function request<S extends z.ZodType>(
   throw new ApiError(status, messages.somethingWentWrong, { body: envelope });
 }
 
+/** A value of a multipart text field: lists and objects travel as JSON text (doc 1 §7). */
+export type FormFieldValue = string | number | boolean | null | undefined | object;
+
+/**
+ * A multipart body: text fields (JSON text for objects, `undefined` left out) and files (`null` or
+ * `undefined` left out).
+ */
+export function toFormData(fields: object, files: Record<string, Blob | null | undefined> = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields) as Array<[string, FormFieldValue]>) {
+    if (value === undefined) continue;
+    if (value === null) form.append(key, 'null');
+    else if (typeof value === 'object') form.append(key, JSON.stringify(value));
+    else form.append(key, String(value));
+  }
+  for (const [key, file] of Object.entries(files)) {
+    if (file) form.append(key, file, file instanceof File ? file.name : key);
+  }
+  return form;
+}
+
+/**
+ * Sends a multipart body (or JSON) with upload progress, under the same envelope, 417 refresh, 401,
+ * 403 and 412 rules as every other call. A retried upload after a refresh starts its progress again.
+ */
+export function upload<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  options: RequestOptions<S> & { body: FormData },
+): Promise<z.output<S>> {
+  return exchange(sendWithProgress, method, path, options);
+}
+
 /** Shorthands; endpoint modules name the paths, components never do. */
 export const api = {
   get: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => request('GET', path, options),
   post: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => request('POST', path, options),
   put: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => request('PUT', path, options),
   delete: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => request('DELETE', path, options),
+  upload,
 };

@@ -15,6 +15,8 @@ export const queryKeys = {
   categories: ['categories'] as const,
   dishes: ['dishes'] as const,
   ingredients: ['ingredients'] as const,
+  /** The platform's and the restaurant's own dietary lists (needs the dish flag, doc 1 §6). */
+  dietary: ['dietary'] as const,
   admin: ['admin'] as const,
   reseller: ['dma'] as const,
 };
@@ -29,5 +31,9 @@ export const invalidatedBy = {
   category: [queryKeys.categories, queryKeys.restaurant, queryKeys.menus],
   dish: [queryKeys.dishes, queryKeys.categories, queryKeys.restaurant],
   ingredient: [queryKeys.ingredients],
+  /** Menu-wide customizations live on the restaurant. */
+  customization: [queryKeys.restaurant],
+  /** A dietary change renames or removes entries in every dish too. */
+  dietary: [queryKeys.dietary, queryKeys.dishes, queryKeys.restaurant],
   account: [queryKeys.users.me],
 } as const;

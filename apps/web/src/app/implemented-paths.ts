@@ -5,6 +5,13 @@
 export const implementedPaths: ReadonlySet<string> = new Set([
   '/',
   '/update-account',
+  '/create-menu',
+  '/create-category',
+  '/update-category/:id',
+  '/create-dish',
+  '/update-dish/:id',
+  '/create-ingredient',
+  '/customizations',
   '/admin/dashboard',
   '/admin/update-profile',
   '/dma/dashboard',

@@ -21,8 +21,8 @@ const ForgotPasswordPage = lazy(() => auth().then((m) => ({ default: m.ForgotPas
 const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })));
 const VerifyAccountPage = lazy(() => auth().then((m) => ({ default: m.VerifyAccountPage })));
 
-const OwnerHomePage = lazy(() =>
-  import('../features/owner/owner-area.ts').then((m) => ({ default: m.OwnerHomePage })),
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-area.ts').then((m) => ({ default: m.DashboardPage })),
 );
 const AdminDashboardPage = lazy(() =>
   import('../features/admin/admin-area.ts').then((m) => ({ default: m.AdminDashboardPage })),
@@ -30,6 +30,23 @@ const AdminDashboardPage = lazy(() =>
 const ResellerDashboardPage = lazy(() =>
   import('../features/reseller/reseller-area.ts').then((m) => ({ default: m.ResellerDashboardPage })),
 );
+const dishes = () => import('../features/dishes/dishes-area.ts');
+const CreateDishPage = lazy(() => dishes().then((m) => ({ default: m.CreateDishPage })));
+const UpdateDishPage = lazy(() => dishes().then((m) => ({ default: m.UpdateDishPage })));
+const IngredientsPage = lazy(() =>
+  import('../features/ingredients/ingredients-area.ts').then((m) => ({ default: m.IngredientsPage })),
+);
+const CustomizationsPage = lazy(() =>
+  import('../features/customizations/customizations-area.ts').then((m) => ({
+    default: m.CustomizationsPage,
+  })),
+);
+const MenuFormPage = lazy(() =>
+  import('../features/menus/menus-area.ts').then((m) => ({ default: m.MenuFormPage })),
+);
+const categories = () => import('../features/categories/categories-area.ts');
+const CategoriesPage = lazy(() => categories().then((m) => ({ default: m.CategoriesPage })));
+const UpdateCategoryPage = lazy(() => categories().then((m) => ({ default: m.UpdateCategoryPage })));
 // Account update serves every signed-in area under three paths (doc 3 §2.1).
 const UpdateAccountPage = lazy(() =>
   import('../features/account/account-area.ts').then((m) => ({ default: m.UpdateAccountPage })),
@@ -76,11 +93,18 @@ export const router = createBrowserRouter([
                 path: '/',
                 element: (
                   <HomeRedirect>
-                    <OwnerHomePage />
+                    <DashboardPage />
                   </HomeRedirect>
                 ),
               },
               { path: '/update-account', element: <UpdateAccountPage /> },
+              { path: '/create-menu', element: <MenuFormPage /> },
+              { path: '/create-category', element: <CategoriesPage /> },
+              { path: '/update-category/:id', element: <UpdateCategoryPage /> },
+              { path: '/create-dish', element: <CreateDishPage /> },
+              { path: '/update-dish/:id', element: <UpdateDishPage /> },
+              { path: '/create-ingredient', element: <IngredientsPage /> },
+              { path: '/customizations', element: <CustomizationsPage /> },
               { path: '/admin/dashboard', element: <AdminDashboardPage /> },
               { path: '/admin/update-profile', element: <UpdateAccountPage /> },
               { path: '/dma/dashboard', element: <ResellerDashboardPage /> },

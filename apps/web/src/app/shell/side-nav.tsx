@@ -61,6 +61,8 @@ function SideNavItem({
       variant="light"
       className={classes.link}
       data-icon-only={iconOnly || undefined}
+      // The first-login tour points at navigation entries by path (features/dashboard/tour-steps.ts).
+      data-tour={nested ? undefined : `nav${entry.path.replace(/\//g, '-')}`}
       data-denied={!permitted || undefined}
       opened={children.length > 0 ? opened : undefined}
       onClick={(event) => {

@@ -1,0 +1,2 @@
+/** The menu-wide customizations screen (/customizations), loaded as its own chunk (STYLE rule 14). */
+export { CustomizationsPage } from './customizations-page.tsx';

@@ -1,0 +1,225 @@
+import { type Category, DISH_PICKER_PAGE_SIZE, type Dish } from '@carte/domain';
+import {
+  Badge,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconPhoto, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { formatPrice } from '../../ui/format.ts';
+import { TablePager } from '../../ui/table-pager.tsx';
+import classes from './upsell-picker.module.css';
+
+export interface UpsellPickerProps {
+  /** Chosen upsell (side) dish ids. */
+  value: string[];
+  onChange: (ids: string[]) => void;
+  dishes: readonly Dish[] | undefined;
+  categories: readonly Category[] | undefined;
+  /** The dish being edited, which cannot be its own upsell. */
+  currentDishId?: string | null;
+  loading?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * Upsell (side) dishes chosen by category or one by one (doc 1 §4): selecting a category adds all its
+ * dishes, deselecting removes them, and a category shows as selected when all its dishes are.
+ */
+export function UpsellPicker({
+  value,
+  onChange,
+  dishes,
+  categories,
+  currentDishId,
+  loading,
+  disabled,
+}: UpsellPickerProps) {
+  const [search, setSearch] = useState('');
+  const [show, setShow] = useState<'all' | 'selected'>('all');
+  const [requestedPage, setRequestedPage] = useState(1);
+  const chosen = useMemo(() => new Set(value), [value]);
+
+  const candidates = useMemo(
+    () => (dishes ?? []).filter((dish) => dish._id !== currentDishId),
+    [dishes, currentDishId],
+  );
+  const candidateIds = useMemo(() => new Set(candidates.map((dish) => dish._id)), [candidates]);
+  const groups = useMemo(
+    () =>
+      (categories ?? [])
+        .map((category) => ({
+          category,
+          dishIds: category.dishes.filter((id) => candidateIds.has(id)),
+        }))
+        .filter((group) => group.dishIds.length > 0),
+    [categories, candidateIds],
+  );
+
+  const needle = search.trim().toLowerCase();
+  const visible = candidates.filter(
+    (dish) =>
+      (show === 'all' || chosen.has(dish._id)) && (!needle || dish.name.toLowerCase().includes(needle)),
+  );
+  const totalPages = Math.max(1, Math.ceil(visible.length / DISH_PICKER_PAGE_SIZE));
+  const page = Math.min(requestedPage, totalPages);
+  const pageDishes = visible.slice((page - 1) * DISH_PICKER_PAGE_SIZE, page * DISH_PICKER_PAGE_SIZE);
+
+  const toggleDish = (id: string) =>
+    onChange(chosen.has(id) ? value.filter((item) => item !== id) : [...value, id]);
+
+  const toggleCategory = (dishIds: string[], allChosen: boolean) => {
+    if (allChosen) {
+      const removed = new Set(dishIds);
+      onChange(value.filter((id) => !removed.has(id)));
+    } else {
+      onChange([...value, ...dishIds.filter((id) => !chosen.has(id))]);
+    }
+  };
+
+  if (loading) {
+    return (
+      <Stack gap="sm">
+        <Skeleton height={28} width="60%" />
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {Array.from({ length: 6 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Skeleton key={index} height={56} />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    );
+  }
+
+  if (candidates.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        There are no other dishes to offer yet.
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {groups.length > 0 && (
+        <div>
+          <Text size="sm" fw={500} mb={6}>
+            By category
+          </Text>
+          <Group gap="xs">
+            {groups.map(({ category, dishIds }) => {
+              const count = dishIds.filter((id) => chosen.has(id)).length;
+              const allChosen = count === dishIds.length;
+              return (
+                <Checkbox.Card
+                  key={category._id}
+                  className={classes.category}
+                  checked={allChosen}
+                  onClick={() => !disabled && toggleCategory(dishIds, allChosen)}
+                  disabled={disabled}
+                  radius="xl"
+                  aria-label={`${category.name}: ${count} of ${dishIds.length} dishes chosen`}
+                >
+                  <Group gap={8} wrap="nowrap">
+                    <Checkbox.Indicator
+                      size="xs"
+                      checked={allChosen}
+                      indeterminate={count > 0 && !allChosen}
+                      disabled={disabled}
+                    />
+                    <Text size="sm">{category.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {count}/{dishIds.length}
+                    </Text>
+                  </Group>
+                </Checkbox.Card>
+              );
+            })}
+          </Group>
+        </div>
+      )}
+
+      <Group gap="sm" wrap="wrap" justify="space-between">
+        <TextInput
+          className={classes.search}
+          placeholder="Search dishes"
+          aria-label="Search dishes"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setRequestedPage(1);
+          }}
+        />
+        <SegmentedControl
+          size="xs"
+          value={show}
+          onChange={(next) => {
+            setShow(next as 'all' | 'selected');
+            setRequestedPage(1);
+          }}
+          data={[
+            { value: 'all', label: `All (${candidates.length})` },
+            { value: 'selected', label: `Chosen (${value.length})` },
+          ]}
+          aria-label="Which dishes to show"
+        />
+      </Group>
+
+      {pageDishes.length === 0 ? (
+        <Text size="sm" c="dimmed" ta="center" py="md">
+          {show === 'selected' && !needle ? 'No upsell dishes chosen yet.' : 'No dish matches your search.'}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing="xs">
+          {pageDishes.map((dish) => {
+            const checked = chosen.has(dish._id);
+            return (
+              <Checkbox.Card
+                key={dish._id}
+                className={classes.dish}
+                checked={checked}
+                onClick={() => !disabled && toggleDish(dish._id)}
+                disabled={disabled}
+                aria-label={dish.name}
+              >
+                <Group gap="sm" wrap="nowrap">
+                  <Checkbox.Indicator checked={checked} disabled={disabled} />
+                  {dish.image ? (
+                    <img src={dish.image.thumb} alt="" className={classes.thumb} loading="lazy" />
+                  ) : (
+                    <span className={classes.thumb} data-empty>
+                      <IconPhoto size={16} stroke={1.5} />
+                    </span>
+                  )}
+                  <div className={classes.dishText}>
+                    <Text size="sm" fw={500} truncate>
+                      {dish.name}
+                    </Text>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="xs" c="dimmed">
+                        {formatPrice(dish.price)}
+                      </Text>
+                      {!dish.isAvailable && (
+                        <Badge size="xs" variant="light" color="gray">
+                          Unavailable
+                        </Badge>
+                      )}
+                    </Group>
+                  </div>
+                </Group>
+              </Checkbox.Card>
+            );
+          })}
+        </SimpleGrid>
+      )}
+      <TablePager page={page} totalPages={totalPages} onChange={setRequestedPage} label="Upsell dish pages" />
+    </Stack>
+  );
+}

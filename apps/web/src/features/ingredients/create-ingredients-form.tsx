@@ -1,0 +1,122 @@
+import { createIngredientsSchema, messages } from '@carte/domain';
+import { Button, Grid, Group, Select, Stack, TagsInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { isApiError } from '../../api/api-error.ts';
+import { useCreateIngredients, useIngredients } from '../../api/ingredients.api.ts';
+import { FormAlert } from '../../ui/form/form-alert.tsx';
+import { errorMessage, notifySuccess } from '../../ui/notify.ts';
+
+const key = (value: string) => value.trim().toLowerCase();
+
+/**
+ * Creates several ingredients at once (doc 2 §5): at least one name ("You must add at least one
+ * ingredient to submit."); names already there or repeated are reported ("{x} already exists.").
+ */
+export function CreateIngredientsForm() {
+  const create = useCreateIngredients();
+  const parents = useIngredients({ exceptChildren: true });
+  const [names, setNames] = useState<string[]>([]);
+  const [parent, setParent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const parentOptions = useMemo(
+    () =>
+      (parents.data ?? [])
+        .filter((ingredient) => !ingredient.fromParent)
+        .map((ingredient) => ({ value: ingredient._id, label: ingredient.name })),
+    [parents.data],
+  );
+
+  const handleChange = (next: string[]) => {
+    // The same name twice (ignoring case) is reported rather than silently kept.
+    const seen = new Set<string>();
+    const repeated: string[] = [];
+    const unique = next.filter((name) => {
+      const k = key(name);
+      if (!k) return false;
+      if (seen.has(k)) {
+        repeated.push(name.trim());
+        return false;
+      }
+      seen.add(k);
+      return true;
+    });
+    setNames(unique.map((name) => name.trim()));
+    setError(repeated.length > 0 ? repeated.map(messages.nameExists).join(' ') : null);
+  };
+
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = createIngredientsSchema.safeParse({ ingredients: names, parent });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? messages.ingredientRequired);
+      return;
+    }
+    try {
+      const answer = await create.mutateAsync(parsed.data);
+      const inserted = new Set(answer.insertedIngredients.map((ingredient) => key(ingredient.name)));
+      const rejected = names.filter((name) => !inserted.has(key(name)));
+      setNames(rejected);
+      setError(answer.errors.length > 0 ? answer.errors.map(messages.nameExists).join(' ') : null);
+      if (answer.insertedIngredients.length > 0) {
+        notifySuccess(messages.ingredientCreated);
+        if (rejected.length === 0) setParent(null);
+      }
+    } catch (caught) {
+      if (isApiError(caught) && caught.notified) return;
+      if (isApiError(caught) && caught.status === 400) setError(caught.message);
+      else setFailure(errorMessage(caught));
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={failure} />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <TagsInput
+              label="Ingredient names"
+              description="Type a name and press Enter. Add as many as you like, or paste a comma-separated list."
+              placeholder={names.length === 0 ? 'e.g. Tomato, Basil, Mozzarella' : 'Add another'}
+              value={names}
+              onChange={handleChange}
+              splitChars={[',', ';']}
+              allowDuplicates
+              clearable
+              error={error}
+              withAsterisk
+              acceptValueOnBlur
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select
+              label="Inside another ingredient"
+              description="Optional, e.g. Mozzarella inside Cheese"
+              placeholder={parents.isPending ? 'Loading…' : 'No parent'}
+              data={parentOptions}
+              value={parent}
+              onChange={setParent}
+              searchable
+              clearable
+              nothingFoundMessage="No ingredient found"
+            />
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            leftSection={<IconPlus size={16} />}
+            loading={create.isPending}
+            disabled={error !== null}
+          >
+            {names.length > 1 ? `Add ${names.length} ingredients` : 'Add ingredient'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

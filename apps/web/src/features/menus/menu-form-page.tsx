@@ -1,0 +1,36 @@
+import { Button, Center, EmptyState } from '@mantine/core';
+import { IconToolsKitchen2 } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { useMenu } from '../../api/menus.api.ts';
+import { errorMessage } from '../../ui/notify.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { MenuForm } from './menu-form.tsx';
+
+/** /create-menu (a new menu) and /create-menu?id={menuId} (edit that menu). */
+export function MenuFormPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const menu = useMenu(id);
+
+  if (id && menu.isLoading) return <PageLoader />;
+  if (id && (menu.isError || !menu.data)) {
+    return (
+      <Center mih="50vh">
+        <EmptyState
+          icon={<IconToolsKitchen2 size={26} stroke={1.6} />}
+          withIndicatorBackground
+          title="Menu not found"
+          description={menu.error ? errorMessage(menu.error) : 'This menu does not exist any more.'}
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to="/" variant="light">
+              Back to dashboard
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Center>
+    );
+  }
+  // A new key per menu: switching from one menu to another starts a fresh form.
+  return <MenuForm key={id ?? 'new'} menu={menu.data ?? null} />;
+}

@@ -1,0 +1,186 @@
+import { messages, pageAfterDelete, TABLE_PAGE_SIZE } from '@carte/domain';
+import { Checkbox, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import classes from './paginated-table.module.css';
+import { TablePager } from './table-pager.tsx';
+
+export interface TableColumn<Row> {
+  key: string;
+  header: ReactNode;
+  render: (row: Row) => ReactNode;
+  /** CSS width of the column (e.g. 96 or '40%'). */
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+}
+
+export interface TableSelection {
+  selected: readonly string[];
+  onChange: (ids: string[]) => void;
+}
+
+export interface PaginatedTableProps<Row> {
+  rows: readonly Row[];
+  columns: TableColumn<Row>[];
+  rowId: (row: Row) => string;
+  /** Names a row for its check box ("Select Al Pastor Taco"). */
+  rowLabel?: (row: Row) => string;
+  /** Names the table for screen readers. */
+  label: string;
+  loading?: boolean;
+  /** Check boxes per row and on the page; locked rows cannot be selected. */
+  selection?: TableSelection;
+  /** A row that cannot be edited, deleted or bulk-selected (fromParent): lock icon, no check box. */
+  isLocked?: (row: Row) => boolean;
+  lockedLabel?: string;
+  emptyMessage?: ReactNode;
+  pageSize?: number;
+  /** The minimum width before the table scrolls sideways (narrow screens). */
+  minWidth?: number;
+}
+
+/**
+ * A table paginated in the browser, 10 rows a page (doc 1 §4, §9), with the doc's pager, an empty
+ * state ("No data available"), optional selection, and lock icons on inherited rows. When the rows of
+ * the last page are deleted it shows the page before (`pageAfterDelete`).
+ */
+export function PaginatedTable<Row>({
+  rows,
+  columns,
+  rowId,
+  rowLabel,
+  label,
+  loading = false,
+  selection,
+  isLocked,
+  lockedLabel = messages.readOnlyFromParent,
+  emptyMessage = messages.noData,
+  pageSize = TABLE_PAGE_SIZE,
+  minWidth = 640,
+}: PaginatedTableProps<Row>) {
+  const [requestedPage, setRequestedPage] = useState(1);
+  const totalPages = Math.max(1, Math.ceil(rows.length / pageSize));
+  const page = pageAfterDelete(requestedPage, rows.length, pageSize);
+  const pageRows = rows.slice((page - 1) * pageSize, page * pageSize);
+  const locked = (row: Row) => isLocked?.(row) ?? false;
+  const selectable = pageRows.filter((row) => !locked(row)).map(rowId);
+  const selected = new Set(selection?.selected ?? []);
+  const selectedOnPage = selectable.filter((id) => selected.has(id)).length;
+  const showLockColumn = !selection && isLocked !== undefined && rows.some(locked);
+  const columnCount = columns.length + (selection || showLockColumn ? 1 : 0);
+
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selected);
+    if (selectedOnPage === selectable.length) for (const id of selectable) next.delete(id);
+    else for (const id of selectable) next.add(id);
+    selection.onChange([...next]);
+  };
+
+  const toggle = (id: string) => {
+    if (!selection) return;
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    selection.onChange([...next]);
+  };
+
+  const lockIcon = (
+    <Tooltip label={lockedLabel} multiline w={240}>
+      <span className={classes.lock} role="img" aria-label={lockedLabel}>
+        <IconLock size={16} />
+      </span>
+    </Tooltip>
+  );
+
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table verticalSpacing="sm" highlightOnHover className={classes.table} aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {selection && (
+                <Table.Th w={44}>
+                  <Checkbox
+                    aria-label="Select all rows on this page"
+                    checked={selectable.length > 0 && selectedOnPage === selectable.length}
+                    indeterminate={selectedOnPage > 0 && selectedOnPage < selectable.length}
+                    disabled={selectable.length === 0 || loading}
+                    onChange={toggleAll}
+                  />
+                </Table.Th>
+              )}
+              {showLockColumn && <Table.Th w={36} aria-label="Read-only" />}
+              {columns.map((column) => (
+                <Table.Th key={column.key} w={column.width} ta={column.align}>
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading &&
+              Array.from({ length: 4 }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                <Table.Tr key={index}>
+                  <Table.Td colSpan={columnCount}>
+                    <Skeleton height={28} radius="sm" />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            {!loading && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columnCount}>
+                  <Text c="dimmed" ta="center" py="lg" size="sm">
+                    {emptyMessage}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {!loading &&
+              pageRows.map((row) => {
+                const id = rowId(row);
+                const isRowLocked = locked(row);
+                return (
+                  <Table.Tr key={id} bg={selected.has(id) ? 'var(--mantine-primary-color-light)' : undefined}>
+                    {selection && (
+                      <Table.Td>
+                        {isRowLocked ? (
+                          lockIcon
+                        ) : (
+                          <Checkbox
+                            aria-label={rowLabel ? `Select ${rowLabel(row)}` : 'Select row'}
+                            checked={selected.has(id)}
+                            onChange={() => toggle(id)}
+                          />
+                        )}
+                      </Table.Td>
+                    )}
+                    {showLockColumn && <Table.Td>{isRowLocked ? lockIcon : null}</Table.Td>}
+                    {columns.map((column) => (
+                      <Table.Td key={column.key} ta={column.align}>
+                        {column.render(row)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!loading && rows.length > pageSize && (
+        <Group justify="space-between" wrap="wrap" gap="sm" className={classes.footer}>
+          <Text size="sm" c="dimmed">
+            {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, rows.length)} of {rows.length}
+          </Text>
+          <TablePager
+            page={page}
+            totalPages={totalPages}
+            onChange={setRequestedPage}
+            label={`${label} pages`}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
