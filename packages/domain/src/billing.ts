@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { objectId } from './api.ts';
+
+/**
+ * Subscriptions (doc 2 §2 "Subscription checkout screen", §3 Plan and Subscription, §7; doc 3 §7.2;
+ * decisions §2 BILLING_PROVIDER, §4 Billing). A subscription belongs to an owner's restaurant;
+ * publishing a menu needs an active one.
+ */
+
+export const billingIntervals = ['month', 'year'] as const;
+export type BillingInterval = (typeof billingIntervals)[number];
+
+export const subscriptionStatuses = ['pending', 'active', 'canceled'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** How long a checkout session or a manage link of the local provider may be used. */
+export const BILLING_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+/** The texts of the subscription screens (doc 2 §8, doc 3 §8.2) and of the billing answers. */
+export const billingMessages = {
+  checkoutFailed: 'We are sorry, but something went wrong. Please try again or contact the support.',
+  pageFailed: 'Something went wrong. Please try again later',
+  pleaseWait: 'Please wait',
+  subscribed: 'Subscribed successfully',
+  selectPlan: 'Please select a plan',
+  alreadySubscribed: 'This restaurant already has an active subscription.',
+  noSubscription: 'This restaurant has no active subscription.',
+  billingOff: 'Subscriptions are switched off on this server: publishing needs none.',
+  cancelsAt: (date: string) => `Your subscription is cancelled and ends on ${date}.`,
+  checkoutCanceled: 'The checkout was cancelled. No payment was made.',
+} as const;
+
+/** A price of the plan (doc 2 §3): amounts in cents, shown divided by 100 with two decimals (doc 2 §9). */
+export const planPriceSchema = z.object({
+  id: z.string(),
+  unit_amount: z.number().int().nonnegative(),
+  currency: z.string(),
+  recurring: z.object({ interval: z.enum(billingIntervals) }),
+});
+export type PlanPrice = z.infer<typeof planPriceSchema>;
+
+export const planProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: planPriceSchema,
+});
+export type PlanProduct = z.infer<typeof planProductSchema>;
+
+/** GET /api/subscription/base-product. */
+export const basePlanSchema = z.object({
+  monthly_product: planProductSchema,
+  yearly_product: planProductSchema,
+});
+export type BasePlan = z.infer<typeof basePlanSchema>;
+
+/** The restaurant's subscription as the owner's screens see it; times are unix seconds (doc 3 §3). */
+export const subscriptionSchema = z.object({
+  id: objectId,
+  /** The paying restaurant. */
+  customer: objectId,
+  interval: z.enum(billingIntervals),
+  status: z.enum(subscriptionStatuses),
+  current_period_start: z.number().int().nullable(),
+  current_period_end: z.number().int().nullable(),
+  cancel_at_period_end: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** GET /api/subscription/has-active. */
+export const hasActiveSchema = z.object({
+  active: z.boolean(),
+  subscription: subscriptionSchema.nullable(),
+});
+export type HasActive = z.infer<typeof hasActiveSchema>;
+
+/** POST /api/subscription/checkout-session; the answer's message is the session id (doc 3 §7.2). */
+export const checkoutSessionInputSchema = z.object({
+  price_id: z
+    .string({ error: billingMessages.selectPlan })
+    .trim()
+    .min(1, billingMessages.selectPlan)
+    .max(200, billingMessages.selectPlan),
+  reCaptchaToken: z.string().max(10_000).optional(),
+});
+export type CheckoutSessionInput = z.infer<typeof checkoutSessionInputSchema>;
+
+/** POST /api/subscription/customer-portal-session: `url` is where the manage page leads back to. */
+export const portalSessionInputSchema = z.object({
+  url: z.string().max(2000).optional(),
+});
+export type PortalSessionInput = z.infer<typeof portalSessionInputSchema>;
+
+export const portalSessionSchema = z.object({ url: z.string() });
+export type PortalSession = z.infer<typeof portalSessionSchema>;
+
+/** Where the browser goes with a checkout session id of the built-in test checkout. */
+export const localCheckoutPath = (sessionId: string) => `/billing/checkout/${encodeURIComponent(sessionId)}`;
+
+/** Cents shown as dollars with two decimals (doc 2 §9): 1900 → "$19.00". */
+export const formatCents = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+
+const dayMonthYear = new Map<string, Intl.DateTimeFormat>();
+
+/** A date as DD/MM/YYYY (doc 2 §4, §9), in a time zone when given (the restaurant's, decisions §4). */
+export function formatDayMonthYear(date: Date, timeZone?: string): string {
+  const key = timeZone ?? '';
+  let format = dayMonthYear.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    dayMonthYear.set(key, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.day}/${parts.month}/${parts.year}`;
+}
