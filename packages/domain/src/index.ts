@@ -11,3 +11,4 @@ export * from './roles.ts';
 export * from './schedule.ts';
 export * from './validation.ts';
 export * from './workshop.ts';
+export * from './public-menu.ts';

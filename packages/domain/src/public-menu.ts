@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { objectId } from './api.ts';
+import { filterOptionsSchema } from './filters.ts';
+import {
+  colorTriple,
+  dietaryListsSchema,
+  fontTriple,
+  imageSchema,
+  menuTemplates,
+  scheduleSchema,
+  showCtaSchema,
+} from './workshop.ts';
+
+/**
+ * What a diner may see (STYLE rule 2: the public presenter can never include an owner's private
+ * fields). The customer answer of doc 2 §3 — `GET /api/menus/customer` — and the data the server
+ * renders the public page from, and the hydration script reads back from the page.
+ *
+ * `menus` holds the published menus open now, each with only the categories that are available and
+ * inside their adjustment and only the available dishes; `menusTimeline` holds every published
+ * menu's schedule so the page can compute switches itself (decisions §4).
+ */
+
+export const publicOptionSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  /** The price added in dollars, already computed from a percentage where needed (decisions §4). */
+  price: z.number(),
+});
+
+export const publicCustomizationSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  isFixedPrice: z.boolean(),
+  options: z.array(publicOptionSchema),
+});
+
+export const publicDishSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  /** Sanitized rich text (it was sanitized when saved). */
+  description: z.string(),
+  price: z.number(),
+  calories: z.number().nullable(),
+  alcoholPercentage: z.number().nullable(),
+  image: imageSchema.nullable(),
+  ingredients: z.array(z.object({ _id: objectId, name: z.string() })),
+  sideDishes: z.array(z.object({ _id: objectId, name: z.string(), price: z.number() })),
+  /** Available customizations and options only: restaurant-wide selected ones, then the dish's own. */
+  customizations: z.array(publicCustomizationSchema),
+  /** Platform and own tags together, per type. */
+  dietary: dietaryListsSchema,
+});
+export type PublicDish = z.infer<typeof publicDishSchema>;
+
+export const publicCategorySchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  dishes: z.array(publicDishSchema),
+});
+export type PublicCategory = z.infer<typeof publicCategorySchema>;
+
+export const publicMenuSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  description: z.string(),
+  cover: imageSchema.nullable(),
+  logo: imageSchema.nullable(),
+  colors: colorTriple,
+  fonts: fontTriple,
+  selectedTemplate: z.enum(menuTemplates),
+  templateMeta: z.record(z.string(), z.unknown()),
+  showCTA: showCtaSchema,
+  displayIngredients: z.boolean(),
+  displayDietary: z.boolean(),
+  displaySideDishes: z.boolean(),
+  fromParent: z.boolean(),
+  categories: z.array(publicCategorySchema),
+});
+export type PublicMenu = z.infer<typeof publicMenuSchema>;
+
+export const publicTimelineEntrySchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  cover: imageSchema.nullable(),
+  valid: scheduleSchema,
+  twentyFourHoursMenuAvailable: z.boolean(),
+});
+export type PublicTimelineEntry = z.infer<typeof publicTimelineEntrySchema>;
+
+export const publicRestaurantSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  description: z.string(),
+  restaurantType: z.enum(['RESTAURANT', 'FOOD_TRUCK']),
+  timeZone: z.string(),
+  sideDishesLabel: z.string(),
+  logo: imageSchema.nullable(),
+  social: z.array(z.object({ media: z.string(), url: z.string() })),
+  filterOptions: filterOptionsSchema.nullable(),
+});
+export type PublicRestaurant = z.infer<typeof publicRestaurantSchema>;
+
+export const customerMenuSchema = z.object({
+  restaurant: publicRestaurantSchema,
+  menus: z.array(publicMenuSchema),
+  menusTimeline: z.array(publicTimelineEntrySchema),
+  menu_period_transition: z.number().int(),
+  /** True when the restaurant has no published menu at all. */
+  menuNotFound: z.boolean(),
+  /** Where the "notify the owner" link writes to (doc 2 §2). */
+  user: z.object({ email: z.string() }).nullable(),
+  parentRestaurant: z.object({ _id: objectId, name: z.string() }).nullable(),
+  /** The instant the answer was computed, so the page's clock checks start from the server's view. */
+  generatedAt: z.string(),
+});
+export type CustomerMenu = z.infer<typeof customerMenuSchema>;
+
+/** The analytics events the public page reports (decisions §4, first party, no cookies). */
+export const analyticsEventSchema = z.object({
+  type: z.enum(['page_view', 'dish_view']),
+  restaurantId: objectId,
+  menuId: objectId.nullable().optional(),
+  dishId: objectId.nullable().optional(),
+  /** document.referrer's host, for "How users found your menu". */
+  source: z.string().max(200).optional(),
+});
+export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
