@@ -12,6 +12,7 @@ export const implementedPaths: ReadonlySet<string> = new Set([
   '/update-dish/:id',
   '/create-ingredient',
   '/customizations',
+  '/subscribe',
   '/admin/dashboard',
   '/admin/update-profile',
   '/dma/dashboard',

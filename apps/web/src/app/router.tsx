@@ -47,6 +47,9 @@ const MenuFormPage = lazy(() =>
 const categories = () => import('../features/categories/categories-area.ts');
 const CategoriesPage = lazy(() => categories().then((m) => ({ default: m.CategoriesPage })));
 const UpdateCategoryPage = lazy(() => categories().then((m) => ({ default: m.UpdateCategoryPage })));
+const SubscribePage = lazy(() =>
+  import('../features/billing/billing-area.ts').then((m) => ({ default: m.SubscribePage })),
+);
 // Account update serves every signed-in area under three paths (doc 3 §2.1).
 const UpdateAccountPage = lazy(() =>
   import('../features/account/account-area.ts').then((m) => ({ default: m.UpdateAccountPage })),
@@ -105,6 +108,7 @@ export const router = createBrowserRouter([
               { path: '/update-dish/:id', element: <UpdateDishPage /> },
               { path: '/create-ingredient', element: <IngredientsPage /> },
               { path: '/customizations', element: <CustomizationsPage /> },
+              { path: '/subscribe', element: <SubscribePage /> },
               { path: '/admin/dashboard', element: <AdminDashboardPage /> },
               { path: '/admin/update-profile', element: <UpdateAccountPage /> },
               { path: '/dma/dashboard', element: <ResellerDashboardPage /> },

@@ -111,13 +111,9 @@ export function CsvUploadDialog({ kind, opened, onClose, upload }: CsvUploadDial
     }
   };
 
-  const problems = result
-    ? [
-        ...result.validationError.map((entry) => `Row ${entry.row}: ${entry.message}`),
-        ...result.duplicateErrors,
-      ]
-    : [];
+  const problems = (result?.validationError ?? []).map((entry) => `Row ${entry.row}: ${entry.message}`);
   const ignored = result?.existValidationError ?? [];
+  const repeated = result?.duplicateErrors ?? [];
 
   return (
     <Modal
@@ -186,8 +182,18 @@ export function CsvUploadDialog({ kind, opened, onClose, upload }: CsvUploadDial
               </Alert>
             )}
             {ignored.length > 0 && (
-              <Alert color="yellow" variant="light" icon={<IconCopy size={18} />} title="Already there">
+              <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} title="Already there">
                 <ResultList items={ignored} />
+              </Alert>
+            )}
+            {repeated.length > 0 && (
+              <Alert
+                color="yellow"
+                variant="light"
+                icon={<IconCopy size={18} />}
+                title="Repeated in the file"
+              >
+                <ResultList items={repeated} />
               </Alert>
             )}
             {problems.length > 0 && (

@@ -41,6 +41,8 @@ const Indent = Extension.create({
         attributes: {
           indent: {
             default: 0,
+            // A new line starts at the left edge again; indenting is a choice per block.
+            keepOnSplit: false,
             parseHTML: (element: HTMLElement) => {
               const match = /^(\d+(?:\.\d+)?)em$/.exec(element.style.marginLeft);
               return match ? Math.min(MAX_INDENT, Math.round(Number(match[1]) / INDENT_STEP_EM)) : 0;

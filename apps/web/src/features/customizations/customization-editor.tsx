@@ -207,6 +207,7 @@ export function CustomizationEditor({
                           min={0}
                           max={draft.isFixedPrice ? 100000 : 1000}
                           decimalScale={2}
+                          fixedDecimalScale={draft.isFixedPrice}
                           allowNegative={false}
                           prefix={draft.isFixedPrice ? '$' : undefined}
                           suffix={draft.isFixedPrice ? undefined : '%'}

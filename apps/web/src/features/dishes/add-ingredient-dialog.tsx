@@ -58,7 +58,7 @@ export function AddIngredientDialog({
       const answer = await create.mutateAsync({ ingredients: [parsed.data], parent });
       const created = answer.insertedIngredients[0];
       if (!created) {
-        setError(messages.nameExists(answer.errors[0] ?? parsed.data));
+        setError(answer.errors[0] ?? messages.nameExists(parsed.data));
         return;
       }
       onCreated(created);

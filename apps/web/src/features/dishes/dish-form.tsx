@@ -6,6 +6,7 @@ import {
   Group,
   NumberInput,
   Paper,
+  Progress,
   Select,
   Stack,
   Switch,
@@ -326,16 +327,25 @@ export function DishForm({ dish, onCreated }: { dish: Dish | null; onCreated?: (
         {!readOnly && (
           <Paper className={classes.actions} withBorder shadow="sm" radius="lg">
             <Group justify="space-between" gap="sm" wrap="nowrap" className={classes.actionsRow}>
-              <Text size="sm" c="dimmed" truncate visibleFrom="sm">
-                {dirty
-                  ? messages.unsavedChanges
-                  : dish
-                    ? 'All changes saved'
-                    : 'Fill in the details to add a dish'}
-              </Text>
+              {progress !== null ? (
+                <Group gap="sm" wrap="nowrap" className={classes.uploading} aria-live="polite">
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {progress >= 100 ? 'Saving…' : `Uploading image… ${progress}%`}
+                  </Text>
+                  <Progress value={progress} size="sm" animated className={classes.uploadBar} />
+                </Group>
+              ) : (
+                <Text size="sm" c="dimmed" truncate visibleFrom="sm">
+                  {dirty
+                    ? messages.unsavedChanges
+                    : dish
+                      ? 'All changes saved'
+                      : 'Fill in the details to add a dish'}
+                </Text>
+              )}
               <Group gap="sm" wrap="nowrap">
                 {dirty && (
-                  <Button variant="default" onClick={() => form.reset()}>
+                  <Button variant="default" onClick={() => form.reset()} disabled={form.submitting}>
                     Discard
                   </Button>
                 )}

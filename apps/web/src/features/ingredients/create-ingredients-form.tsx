@@ -60,7 +60,8 @@ export function CreateIngredientsForm() {
       const inserted = new Set(answer.insertedIngredients.map((ingredient) => key(ingredient.name)));
       const rejected = names.filter((name) => !inserted.has(key(name)));
       setNames(rejected);
-      setError(answer.errors.length > 0 ? answer.errors.map(messages.nameExists).join(' ') : null);
+      // The server words each problem itself: "{x} already exists."
+      setError(answer.errors.length > 0 ? answer.errors.join(' ') : null);
       if (answer.insertedIngredients.length > 0) {
         notifySuccess(messages.ingredientCreated);
         if (rejected.length === 0) setParent(null);
@@ -90,6 +91,9 @@ export function CreateIngredientsForm() {
               error={error}
               withAsterisk
               acceptValueOnBlur
+              onSearchChange={(search) => {
+                if (search && error === messages.ingredientRequired) setError(null);
+              }}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>

@@ -1,0 +1,44 @@
+import { basePlanSchema, hasActiveSchema, portalSessionSchema } from '@carte/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from './client.ts';
+
+/** Query keys of the subscription area (doc 2 §7). */
+export const billingKeys = {
+  all: ['subscription'] as const,
+  plan: ['subscription', 'base-product'] as const,
+  active: ['subscription', 'has-active'] as const,
+};
+
+/** /api/subscription/* (doc 2 §7, doc 3 §7.2). */
+export const billingApi = {
+  plan: (signal?: AbortSignal) => api.get('/subscription/base-product', { schema: basePlanSchema, signal }),
+  hasActive: (signal?: AbortSignal) =>
+    api.get('/subscription/has-active', { schema: hasActiveSchema, signal }),
+  /** Answers the checkout session id; the browser then goes to the checkout. */
+  checkoutSession: (input: { price_id: string; reCaptchaToken?: string }) =>
+    api.post('/subscription/checkout-session', { body: input, schema: z.string() }),
+  /** `url` is where the manage page leads back to; answers the manage page's address. */
+  portalSession: (url: string) =>
+    api.post('/subscription/customer-portal-session', { body: { url }, schema: portalSessionSchema }),
+};
+
+/** The plan's monthly and yearly prices. */
+export const usePlan = () =>
+  useQuery({
+    queryKey: billingKeys.plan,
+    queryFn: ({ signal }) => billingApi.plan(signal),
+    staleTime: 60_000,
+  });
+
+/** Whether the restaurant is subscribed; always re-read, since it changes outside the app (checkout, portal). */
+export const useHasActive = () =>
+  useQuery({
+    queryKey: billingKeys.active,
+    queryFn: ({ signal }) => billingApi.hasActive(signal),
+    staleTime: 0,
+  });
+
+export const useCheckoutSession = () => useMutation({ mutationFn: billingApi.checkoutSession });
+
+export const usePortalSession = () => useMutation({ mutationFn: billingApi.portalSession });

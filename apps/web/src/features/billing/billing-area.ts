@@ -1,0 +1,2 @@
+/** The owner's subscription screen (/subscribe), loaded as its own chunk (STYLE rule 14). */
+export { SubscribePage } from './subscribe-page.tsx';
