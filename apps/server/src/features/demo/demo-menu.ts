@@ -124,9 +124,10 @@ export const demoCustomizations: DemoCustomization[] = [
 
 /** The restaurant's own dietary lists (doc 1 §3: diets, food types to avoid, other). */
 export const demoDietary: DietaryLists = {
-  diets: ['Vegan', 'Vegetarian', 'Gluten free'],
-  foodTypes: ['Dairy', 'Gluten', 'Fish', 'Alcohol'],
-  other: ['Spicy', 'Best seller'],
+  // Only what the platform lists lack (Vegan, Gluten, Fish, Spicy… are platform entries).
+  diets: [],
+  foodTypes: ['Dairy', 'Alcohol'],
+  other: ['Best seller'],
 };
 
 /** Categories, top first. */

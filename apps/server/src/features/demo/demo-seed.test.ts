@@ -72,7 +72,8 @@ describe('seedDemo (decisions, Demo)', () => {
     const [user] = await db().select().from(users).where(eq(users.username, DEMO_USERNAME));
     const [truck] = await db().select().from(restaurants).where(eq(restaurants.id, user!.restaurantId!));
     expect(truck).toMatchObject({ name: 'Carte Street Kitchen', restaurantType: 'FOOD_TRUCK' });
-    expect(truck!.dietary.diets).toEqual(['Vegan', 'Vegetarian', 'Gluten free']);
+    // Own lists hold only what the platform lists lack.
+    expect(truck!.dietary).toEqual({ diets: [], foodTypes: ['Dairy', 'Alcohol'], other: ['Best seller'] });
   });
 
   it('gives it a full menu: ingredients with children, categories, dishes with pictures, customizations, menus', async () => {
@@ -124,7 +125,7 @@ describe('seedDemo (decisions, Demo)', () => {
     const byName = new Map(dishRows.map((row) => [row.name, row]));
     expect(byName.get('Classic Margarita')!.alcoholPercentage).toBe(13);
     expect(byName.get('Mexican Lager')!.alcoholPercentage).toBe(4.5);
-    expect(byName.get('Crispy Cauliflower Taco')!.dietary.selected.diets).toContain('Vegan');
+    expect(byName.get('Crispy Cauliflower Taco')!.dietary.admin.diets).toContain('Vegan');
 
     // Every dish sits in a category and uses this restaurant's ingredients.
     const links = await db()

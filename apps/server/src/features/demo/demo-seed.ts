@@ -1,4 +1,4 @@
-import { emptyDietary } from '@carte/domain';
+import { type DietaryLists, dietaryTypes, emptyDietary } from '@carte/domain';
 import { eq } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/connect.ts';
@@ -16,6 +16,7 @@ import {
   menus,
   restaurants,
 } from '../../db/schema.ts';
+import { defaultPlatformDietary } from '../dietary/dietary.service.ts';
 import { deleteImage, type ImageKind, storeImage } from '../media/image.service.ts';
 import { coverSvg, dishSvg, logoSvg, renderPng } from './demo-images.ts';
 import {
@@ -157,7 +158,7 @@ export async function writeDemoMenu(tx: Tx, restaurantId: string, images: DemoIm
         selected: (dish.customizations ?? []).map((name) => idOf(customizationId, name, 'customization')),
         custom: (dish.custom ?? []).map(toData),
       },
-      dietary: { selected: { ...emptyDietary(), ...dish.dietary }, admin: emptyDietary() },
+      dietary: splitDietary(dish.dietary),
       position,
     })),
   );
@@ -221,4 +222,22 @@ export async function writeDemoMenu(tx: Tx, restaurantId: string, images: DemoIm
       })),
     );
   }
+}
+
+/**
+ * A dish's tags as the dish form stores them: platform entries under `admin`, the restaurant's own
+ * additions under `selected` (doc 2 §3, dietaryConsiderations {selected, admin}).
+ */
+function splitDietary(tags: Partial<DietaryLists> | undefined): {
+  selected: DietaryLists;
+  admin: DietaryLists;
+} {
+  const selected = emptyDietary();
+  const admin = emptyDietary();
+  for (const type of dietaryTypes) {
+    for (const name of tags?.[type] ?? []) {
+      (defaultPlatformDietary[type].includes(name) ? admin : selected)[type].push(name);
+    }
+  }
+  return { selected, admin };
 }
