@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 const apiOrigin = process.env.CARTE_API_ORIGIN ?? 'http://localhost:3000';
 // Everything the server answers itself: the API, uploaded media, public menus and CSV templates.
-const proxied = ['/api', '/media', '/menu', '/templates'];
+const proxied = ['/api', '/media', '/menu', '/templates', '/billing'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Captcha } from './adapters/captcha/captcha.ts';
+import { createPayments, isLocalPayments, type PaymentsProvider } from './adapters/payments/index.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
@@ -17,6 +18,8 @@ import { accountRoutes } from './features/accounts/account.routes.ts';
 import { createAccountService, type MailSender } from './features/accounts/account.service.ts';
 import { createMemoryLoginThrottle, type LoginThrottle } from './features/auth/login-throttle.ts';
 import { createTokenService } from './features/auth/token.service.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
+import { localCheckoutRoutes } from './features/billing/local-checkout.routes.ts';
 import { categoryRoutes } from './features/categories/category.routes.ts';
 import { csvImportRoutes } from './features/csv-import/csv-import.routes.ts';
 import { csvTemplateRoutes } from './features/csv-import/csv-template.routes.ts';
@@ -38,6 +41,8 @@ export interface AppDeps {
   mailer: MailSender;
   captcha: Captcha;
   storage: Storage;
+  /** The runtime's payments provider; made here from config (with this app's clock) when absent. */
+  payments?: PaymentsProvider;
   /** The clock every rule reads (token expiry, link lifetimes), so tests can move time. */
   now?: () => Date;
   throttle?: LoginThrottle;
@@ -88,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 10_485_760 } });
 
   const tokens = createTokenService({ db, secret: config.jwtSecret, now });
+  const payments = deps.payments ?? createPayments(config, { now });
   await app.register(authPlugin, { db, tokens });
 
   const throttle =
@@ -118,11 +124,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dietaryRoutes, { db });
       await api.register(restaurantRoutes, { prefix: '/restaurants', db });
       await api.register(customizationRoutes, { prefix: '/restaurants', db });
+      await api.register(billingRoutes, {
+        prefix: '/subscription',
+        db,
+        payments,
+        captcha: deps.captcha,
+        config,
+        now,
+      });
     },
     { prefix: '/api' },
   );
 
   await app.register(mediaRoutes, { storage: deps.storage });
+  // The built-in test checkout's pages (BILLING_PROVIDER=local), where the browser is sent like to a provider.
+  if (isLocalPayments(payments))
+    await app.register(localCheckoutRoutes, { prefix: '/billing', db, payments, config, now });
   await app.register(csvTemplateRoutes);
   await registerWebApp(app, config.webDist);
   return app;

@@ -33,6 +33,9 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_YEARLY: z.string().optional(),
+  /** The plan's prices in cents (doc 2 §3), shown by /subscribe and charged by the checkout. */
+  PRICE_MONTHLY_CENTS: z.coerce.number().int().min(0).default(1900),
+  PRICE_YEARLY_CENTS: z.coerce.number().int().min(0).default(19000),
   CAPTCHA: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -71,6 +74,9 @@ export interface Config {
   mailFrom: string;
   billingProvider: Env['BILLING_PROVIDER'];
   stripe: { secretKey?: string; webhookSecret?: string; priceMonthly?: string; priceYearly?: string };
+  /** Plan prices in cents (PRICE_MONTHLY_CENTS, PRICE_YEARLY_CENTS). */
+  priceMonthlyCents: number;
+  priceYearlyCents: number;
   captcha: Env['CAPTCHA'];
   recaptchaSecret: string | null;
   recaptchaSiteKey: string | null;
@@ -138,6 +144,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       priceMonthly: env.STRIPE_PRICE_MONTHLY,
       priceYearly: env.STRIPE_PRICE_YEARLY,
     },
+    priceMonthlyCents: env.PRICE_MONTHLY_CENTS,
+    priceYearlyCents: env.PRICE_YEARLY_CENTS,
     captcha: env.CAPTCHA,
     recaptchaSecret: env.RECAPTCHA_SECRET ?? null,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY ?? null,

@@ -23,6 +23,7 @@ async function main() {
     mailer: runtime.mailer,
     captcha: runtime.captcha,
     storage: runtime.storage,
+    payments: runtime.payments,
     logger: log,
   });
 

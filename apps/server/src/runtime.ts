@@ -3,6 +3,7 @@ import { PgBoss } from 'pg-boss';
 import type { Captcha } from './adapters/captcha/captcha.ts';
 import { createCaptcha } from './adapters/captcha/index.ts';
 import { createMailTransport } from './adapters/mail/index.ts';
+import { createPayments, type PaymentsProvider } from './adapters/payments/index.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
@@ -24,6 +25,8 @@ export interface Runtime {
   mailer: Mailer;
   captcha: Captcha;
   storage: Storage;
+  /** The card payment provider of BILLING_PROVIDER (decisions §2). */
+  payments: PaymentsProvider;
   /** Stops jobs, closes the pool, stops the embedded database — in that order. */
   close(): Promise<void>;
 }
@@ -37,6 +40,8 @@ export async function startRuntime(
   log: Log,
   options: { mailRetryDelaySeconds?: number } = {},
 ): Promise<Runtime> {
+  // First, so a provider that cannot run (stripe, not written yet) stops the start before anything opens.
+  const payments = createPayments(config);
   let stopEmbedded: (() => Promise<void>) | undefined;
   let url = config.databaseUrl;
   if (!url) {
@@ -85,6 +90,7 @@ export async function startRuntime(
     mailer,
     captcha: createCaptcha(config),
     storage,
+    payments,
     async close() {
       await boss.stop({ graceful: true, timeout: 5000 }).catch((err) => log.warn({ err }, 'job queue stop'));
       await transport.close().catch(() => undefined);

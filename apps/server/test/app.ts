@@ -64,6 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     mailer: runtime.mailer,
     captcha: runtime.captcha,
     storage: runtime.storage,
+    payments: runtime.payments,
     now: clock.now,
     logger: false,
   });

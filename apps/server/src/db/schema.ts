@@ -418,3 +418,39 @@ export const customizations = pgTable(
   },
   (t) => [index('customizations_restaurant_idx').on(t.restaurantId)],
 );
+
+// ---- Billing (doc 2 §3, decisions §4): a subscription belongs to an owner's restaurant ----
+
+// The same unions as @carte/domain's billing shapes.
+type SubscriptionStatus = 'pending' | 'active' | 'canceled';
+type BillingInterval = 'month' | 'year';
+
+/**
+ * One row per checkout: `pending` while the checkout session is open, `active` once paid, `canceled`
+ * when the checkout was abandoned or the subscription ended. At most one active row per restaurant.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    restaurantId: ref('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** The payments provider that holds it: `local` (test checkout) or `stripe`. */
+    provider: text('provider').notNull(),
+    priceId: text('price_id').notNull(),
+    interval: text('interval').$type<BillingInterval>().notNull(),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('pending'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    checkoutSessionId: text('checkout_session_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_restaurant_idx').on(t.restaurantId),
+    uniqueIndex('subscriptions_checkout_session_idx').on(t.checkoutSessionId),
+    uniqueIndex('subscriptions_one_active_idx').on(t.restaurantId).where(sql`${t.status} = 'active'`),
+  ],
+);

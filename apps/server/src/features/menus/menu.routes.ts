@@ -38,7 +38,11 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
   const menus = createMenuService({
     db: options.db,
     storage: options.storage,
-    canPublish: createPublishingPolicy({ billingProvider: options.config.billingProvider }),
+    canPublish: createPublishingPolicy({
+      billingProvider: options.config.billingProvider,
+      db: options.db,
+      now: options.now,
+    }),
     now: options.now,
   });
   const tags = ['menus'];

@@ -1,13 +1,20 @@
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import { hasActiveSubscription } from '../billing/billing.service.ts';
 
 /**
- * May this restaurant publish a menu? Publishing needs a paid subscription (doc 1 §1, §4;
- * decisions §3 answers 402 "Payment not setup!" otherwise). Subscriptions arrive with the billing
- * issue, which replaces this one function; until then only `BILLING_PROVIDER=off` ("publishing
- * needs no subscription", decisions §2) lets a menu go live.
+ * May this restaurant publish a menu? Publishing needs an active subscription of the restaurant
+ * (doc 1 §1, §4; decisions §3 answers 402 "Payment not setup!" otherwise), except with
+ * `BILLING_PROVIDER=off`, where publishing needs no subscription (decisions §2). Each restaurant pays
+ * for itself: a location's menus need the location's own subscription.
  */
 export type CanPublish = (restaurantId: string) => Promise<boolean>;
 
-export function createPublishingPolicy(options: { billingProvider: Config['billingProvider'] }): CanPublish {
-  return async (_restaurantId) => options.billingProvider === 'off';
+export function createPublishingPolicy(options: {
+  billingProvider: Config['billingProvider'];
+  db: Db;
+  now: () => Date;
+}): CanPublish {
+  if (options.billingProvider === 'off') return async () => true;
+  return (restaurantId) => hasActiveSubscription({ db: options.db, now: options.now }, restaurantId);
 }

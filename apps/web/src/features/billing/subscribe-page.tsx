@@ -242,8 +242,8 @@ function PlanChoice({ plan, testMode }: { plan: BasePlan; testMode: boolean }) {
         </Alert>
       )}
       {testMode && (
-        <Group gap="xs" c="dimmed" wrap="nowrap">
-          <IconFlask size={16} aria-hidden />
+        <Group gap="xs" c="dimmed" wrap="nowrap" align="flex-start">
+          <IconFlask size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm">
             Test mode: the checkout is Carte's built-in test checkout. No card is charged.
           </Text>

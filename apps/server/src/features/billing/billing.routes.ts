@@ -1,0 +1,115 @@
+import {
+  basePlanSchema,
+  checkoutSessionInputSchema,
+  hasActiveSchema,
+  messages,
+  portalSessionInputSchema,
+  portalSessionSchema,
+} from '@carte/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Captcha } from '../../adapters/captcha/captcha.ts';
+import type { PaymentsProvider } from '../../adapters/payments/index.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import { callerOf, requireRoles } from '../../http/auth.ts';
+import { ok, responses } from '../../http/envelope.ts';
+import { InvalidError } from '../../http/errors.ts';
+import { createBillingService } from './billing.service.ts';
+
+export interface BillingRoutesOptions {
+  db: Db;
+  payments: PaymentsProvider;
+  captcha: Captcha;
+  config: Pick<Config, 'publicUrl'>;
+  now: () => Date;
+}
+
+/**
+ * /api/subscription (doc 2 §7, doc 3 §7.2). Thin routes (STYLE rule 3). Buying and managing need the
+ * owner role RESTAURANT (doc 2 §6 "/subscribe needs the owner role"; a reseller's clients are
+ * subscribed by their reseller); asking whether the restaurant is subscribed needs only sign-in.
+ */
+export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, options) => {
+  const billing = createBillingService({
+    db: options.db,
+    payments: options.payments,
+    publicUrl: options.config.publicUrl,
+    now: options.now,
+  });
+  const tags = ['subscription'];
+  const security = [{ bearer: [] }];
+  // Sign-in and role are checked on request, before the body is read (decisions: auth before validation).
+  const signedIn = { onRequest: [app.authenticate] };
+  const owner = { onRequest: [app.authenticate, requireRoles('RESTAURANT')] };
+
+  app.get(
+    '/base-product',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'The plan: monthly and yearly prices in cents',
+        description: 'With `local` or `off` the prices come from PRICE_MONTHLY_CENTS and PRICE_YEARLY_CENTS.',
+        response: responses(basePlanSchema, [401, 417]),
+      },
+    },
+    async () => ok(await billing.plan()),
+  );
+
+  app.get(
+    '/has-active',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "Whether the caller's restaurant has an active subscription, and which",
+        description:
+          'A subscription set to cancel stays active until `current_period_end` (unix seconds); then it ends and every menu of the restaurant becomes a draft again.',
+        response: responses(hasActiveSchema, [401, 403, 417]),
+      },
+    },
+    async (request) => ok(await billing.hasActive(callerOf(request))),
+  );
+
+  app.post(
+    '/checkout-session',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Open a checkout for one of the plan’s prices (owner only); answers the session id',
+        description:
+          'With `local` the browser then goes to `/billing/checkout/{id}`, a test checkout that charges nothing, and comes back to `/subscribe?session_id={id}` or `/subscribe?canceled=true`.',
+        body: checkoutSessionInputSchema,
+        response: responses(z.string(), [400, 401, 403, 417]),
+      },
+    },
+    async (request) => {
+      if (!(await options.captcha.verify(request.body.reCaptchaToken, request.ip))) {
+        throw new InvalidError(messages.captchaFailed);
+      }
+      return ok(await billing.startCheckout(callerOf(request), request.body));
+    },
+  );
+
+  app.post(
+    '/customer-portal-session',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Open the page that manages the restaurant’s subscription (owner only)',
+        description:
+          '`url` is where that page leads back to (only its path is kept). With `local` the page lives at `/billing/portal/{token}` and its link lasts an hour.',
+        body: portalSessionInputSchema,
+        response: responses(portalSessionSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await billing.openPortal(callerOf(request), request.body)),
+  );
+};

@@ -1,0 +1,139 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import { desktop, launchBrowser } from './support/browser.ts';
+import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let sink: Awaited<ReturnType<typeof startMailSink>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  sink = await startMailSink();
+  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sink?.close();
+});
+
+const toast = (page: Page, text: string) =>
+  expect
+    .poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 })
+    .toBe(true);
+
+/** The category names of the dashboard's board, top to bottom (dish handles left out). */
+const boardOrder = async (page: Page) =>
+  (
+    await page
+      .getByRole('button', { name: /^Move / })
+      .evaluateAll((handles) =>
+        handles.map((handle) => handle.getAttribute('aria-label')!.replace(/^Move /, '')),
+      )
+  ).filter((name) => name === 'Starters' || name === 'Mains');
+
+describe('an owner builds a menu from nothing', () => {
+  it('ingredients → menu → categories → dish with image and customization → drag to reorder → order kept', async () => {
+    const owner = await registerVerifiedOwner(server.url, sink);
+    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const page = await context.newPage();
+    await signInThroughUi(page, owner.username, owner.password);
+
+    // Ingredients, several at once.
+    await page.goto('/create-ingredient');
+    const names = page.getByPlaceholder(/e\.g\. Tomato|Add another/);
+    for (const name of ['Tomato', 'Mozzarella', 'Basil']) {
+      await names.fill(name);
+      await names.press('Enter');
+    }
+    await page.getByRole('button', { name: 'Add 3 ingredients' }).click();
+    await toast(page, 'Ingredient(s) created successfully');
+
+    // A menu (saved as a draft: publishing needs a subscription).
+    await page.goto('/create-menu');
+    await page.getByLabel(/^Menu name/).fill('Dinner');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Menu created successfully');
+
+    // Two categories in that menu, without dishes yet (the form asks to confirm).
+    for (const category of ['Starters', 'Mains']) {
+      await page.goto('/create-category');
+      await page.getByLabel(/^Category name/).fill(category);
+      await page.getByRole('button', { name: 'Create category' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.getByText("You didn't select any dish!").isVisible()).toBe(true);
+      await dialog.getByRole('button').last().click();
+      await toast(page, 'Category created successfully');
+    }
+
+    // A dish with an image and a dish-specific customization, in Mains.
+    await page.goto('/create-dish');
+    await page.getByLabel(/^Dish name/).fill('Margherita');
+    await page.getByLabel(/^Price/).fill('12.50');
+    await page.getByLabel('Category', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Mains' }).click();
+    await page.getByPlaceholder('Search ingredients').click();
+    await page.getByRole('option', { name: 'Tomato' }).click();
+    await page.getByRole('option', { name: 'Mozzarella' }).click();
+    await page.keyboard.press('Escape');
+    const picture = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#d9482b' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'margherita.jpg', mimeType: 'image/jpeg', buffer: picture });
+    await page.getByRole('dialog', { name: 'Crop image' }).getByRole('button', { name: 'Use image' }).click();
+    await page.getByRole('button', { name: 'Add a dish customization' }).click();
+    const custom = page.getByRole('dialog');
+    await custom.getByLabel(/^Customization name/).fill('Size');
+    await custom.getByLabel('Option 1 name').fill('Large');
+    await custom.getByLabel('Option 1 price').fill('3');
+    await custom.getByRole('button', { name: 'Apply to dish' }).click();
+    await expect.poll(() => page.getByText('Size', { exact: true }).first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Create dish' }).click();
+    await toast(page, 'Dish created successfully');
+
+    // The dish is stored with its image variants and its customization.
+    const token = await page.evaluate(() => localStorage.getItem('carte.accessToken'));
+    const dishes = (
+      await (
+        await fetch(`${server.url}/api/dishes`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()
+    ).message as Array<{
+      name: string;
+      image: { thumb: string } | null;
+      customizations: { custom: Array<{ name: string }> };
+    }>;
+    const margherita = dishes.find((dish) => dish.name === 'Margherita');
+    expect(margherita?.image?.thumb).toMatch(/^\/media\//);
+    expect(margherita?.customizations.custom.map((c) => c.name)).toEqual(['Size']);
+    const thumb = await fetch(`${server.url}${margherita!.image!.thumb}`);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+
+    // The dashboard shows the menu's categories in order; drag Mains above Starters.
+    await page.goto('/');
+    await expect.poll(() => boardOrder(page), { timeout: 15_000 }).toEqual(['Starters', 'Mains']);
+    const from = await page.getByRole('button', { name: 'Move Mains' }).boundingBox();
+    const to = await page.getByRole('button', { name: 'Move Starters' }).boundingBox();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/menus/reorder') && r.status() === 200);
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from!.x + from!.width / 2, from!.y - 10, { steps: 8 });
+    await page.mouse.move(to!.x + to!.width / 2, to!.y - 4, { steps: 8 });
+    await page.mouse.up();
+    await saved;
+    await expect.poll(() => boardOrder(page)).toEqual(['Mains', 'Starters']);
+
+    // The order survives a reload, and Margherita sits in Mains.
+    await page.reload();
+    await expect.poll(() => boardOrder(page), { timeout: 15_000 }).toEqual(['Mains', 'Starters']);
+    await expect.poll(() => page.getByText('Margherita').first().isVisible()).toBe(true);
+    await context.close();
+  });
+});
