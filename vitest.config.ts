@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
-          include: ['packages/*/test/**/*.test.ts'],
+          include: ['packages/*/test/**/*.test.ts', 'packages/*/test/**/*.test.tsx'],
           environment: 'node',
         },
       },

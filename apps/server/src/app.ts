@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { accountRoutes } from './features/accounts/account.routes.ts';
 import { createAccountService, type MailSender } from './features/accounts/account.service.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { createMemoryLoginThrottle, type LoginThrottle } from './features/auth/login-throttle.ts';
 import { createTokenService } from './features/auth/token.service.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
@@ -26,9 +27,11 @@ import { csvTemplateRoutes } from './features/csv-import/csv-template.routes.ts'
 import { customizationRoutes } from './features/customizations/customization.routes.ts';
 import { dietaryRoutes } from './features/dietary/dietary.routes.ts';
 import { dishRoutes } from './features/dishes/dish.routes.ts';
+import { filterRoutes } from './features/filters/filter.routes.ts';
 import { ingredientRoutes } from './features/ingredients/ingredient.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { menuRoutes } from './features/menus/menu.routes.ts';
+import { publicMenuPlugin } from './features/public-menu/public-menu.routes.ts';
 import { restaurantRoutes } from './features/restaurants/restaurant.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { authPlugin } from './http/auth.ts';
@@ -112,11 +115,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
 
+  await app.register(publicMenuPlugin, { db, storage: deps.storage, config, now });
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { db, config, captcha: deps.captcha });
       await api.register(accountRoutes, { prefix: '/users', accounts, captcha: deps.captcha });
       await api.register(csvImportRoutes, { db });
+      await api.register(analyticsRoutes, { prefix: '/gapi', db, config, now });
       await api.register(menuRoutes, { prefix: '/menus', db, storage: deps.storage, config, now });
       await api.register(categoryRoutes, { prefix: '/categories', db, now });
       await api.register(ingredientRoutes, { prefix: '/ingredients', db, now });
@@ -124,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dietaryRoutes, { db });
       await api.register(restaurantRoutes, { prefix: '/restaurants', db });
       await api.register(customizationRoutes, { prefix: '/restaurants', db });
+      await api.register(filterRoutes, { prefix: '/restaurants', db });
       await api.register(billingRoutes, {
         prefix: '/subscription',
         db,

@@ -32,7 +32,12 @@ async function upload(
   options: { filename?: string; fields?: Record<string, string> } = {},
 ) {
   const form = new FormData();
-  if (content !== null) form.append('csv', new Blob([content]), options.filename ?? `${area}.csv`);
+  if (content !== null)
+    form.append(
+      'csv',
+      new Blob([typeof content === 'string' ? content : new Uint8Array(content)]),
+      options.filename ?? `${area}.csv`,
+    );
   for (const [key, value] of Object.entries(options.fields ?? {})) form.append(key, value);
   const response = await t.app.inject({
     method: 'POST',

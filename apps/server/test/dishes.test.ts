@@ -83,7 +83,12 @@ const dishForm = (fields: Record<string, unknown>, image?: { name: string; data:
   for (const [name, value] of Object.entries(fields)) {
     form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
   }
-  if (image) form.append('image', new Blob([image.data], { type: image.type ?? 'image/png' }), image.name);
+  if (image)
+    form.append(
+      'image',
+      new Blob([new Uint8Array(image.data)], { type: image.type ?? 'image/png' }),
+      image.name,
+    );
   return form;
 };
 

@@ -126,3 +126,105 @@ export const analyticsEventSchema = z.object({
   source: z.string().max(200).optional(),
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+
+// ---------- analytics answers (doc 2 §2 analytics tracker, doc 3 §2.5 and §3) ----------
+
+/**
+ * The time selector (doc 2 §9, doc 3 §9): the last 7, 30 or 90 days, or this week, month, quarter
+ * or year so far; 7 days by default. Ranges are calendar days on the restaurant's clock (UTC for
+ * the platform), today included; weeks start on Monday.
+ */
+export const analyticsTimes = ['7', '30', '90', 'week', 'month', 'quarter', 'year'] as const;
+export type AnalyticsTime = (typeof analyticsTimes)[number];
+export const analyticsTimeLabels: Record<AnalyticsTime, string> = {
+  '7': 'Last 7 days',
+  '30': 'Last 30 days',
+  '90': 'Last 90 days',
+  week: 'This week',
+  month: 'This month',
+  quarter: 'This quarter',
+  year: 'This year',
+};
+
+/** `time` as the selector sends it: "7", "7days", "this week", "thisMonth", "this_quarter", "year"… */
+export const analyticsTimeSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .optional()
+  .transform((value, ctx): AnalyticsTime => {
+    const key = (value ?? '7')
+      .toLowerCase()
+      .replace(/^this[\s_-]*/, '')
+      .replace(/[\s_-]*(days?|daysago)$/, '');
+    if ((analyticsTimes as readonly string[]).includes(key)) return key as AnalyticsTime;
+    ctx.addIssue({ code: 'custom', message: 'Invalid time range' });
+    return z.NEVER;
+  });
+
+export const analyticsQuerySchema = z.object({
+  time: analyticsTimeSchema,
+  /** Admins only: one restaurant instead of the platform. */
+  restaurantId: objectId.optional(),
+});
+
+const dayPoint = z.object({ date: z.string(), value: z.number() });
+
+/**
+ * GET /api/gapi/get-data (doc 3 §3 analytics response), computed from the public pages' own events
+ * (decisions §4). A visitor is a salted daily hash, so "users" are counted per day; a session is a
+ * visitor's views with no gap over 30 minutes. Series hold the days that had a session; `totals`
+ * sum the whole range. Rates are fractions (0.25 is 25 %). Top lists hold at most 20 rows, only of
+ * menus and dishes that still exist (ids of 24 hexadecimal characters).
+ */
+export const analyticsDataSchema = z.object({
+  activeUsers: z.array(dayPoint),
+  /** Sessions with a single view, over all sessions. */
+  bounceRate: z.array(dayPoint),
+  screenPageViewsPerSession: z.array(dayPoint),
+  sessionsPerUser: z.array(dayPoint),
+  screenPageViewsPerUser: z.array(dayPoint),
+  /** "How users found your menu": sessions by the referring site, "(direct)" without one. */
+  sources: z.array(z.object({ source: z.string(), value: z.number() })),
+  mostVisitedMenus: z.array(
+    z.object({
+      path: z.string(),
+      title: z.string(),
+      value: z.number(),
+      menuId: objectId,
+      restaurantId: objectId,
+    }),
+  ),
+  mostVisitedMenuItems: z.array(
+    z.object({
+      path: z.string(),
+      /** The menu's name. */
+      title: z.string(),
+      /** The dish's name. */
+      name: z.string(),
+      value: z.number(),
+      menuId: objectId,
+      dishId: objectId,
+      restaurantId: objectId,
+    }),
+  ),
+  totals: z.object({
+    activeUsers: z.number(),
+    sessions: z.number(),
+    screenPageViews: z.number(),
+    bounceRate: z.number(),
+    screenPageViewsPerSession: z.number(),
+    sessionsPerUser: z.number(),
+    screenPageViewsPerUser: z.number(),
+  }),
+  range: z.object({
+    time: z.enum(analyticsTimes),
+    /** First and last day, "YYYY-MM-DD" on `timeZone`'s clock. */
+    from: z.string(),
+    to: z.string(),
+    timeZone: z.string(),
+    /** The restaurant read, or null for the whole platform. */
+    restaurantId: objectId.nullable(),
+  }),
+});
+export type AnalyticsData = z.infer<typeof analyticsDataSchema>;

@@ -1,1 +1,45 @@
-export {};
+/**
+ * @carte/menu-view — the public menu (doc 2 §2–§4), drawn by the server (renderToString), hydrated by
+ * apps/web/src/public-menu/main.tsx, and shown in the owner's preview.
+ */
+export { findDish } from './dish-screen.tsx';
+export { pageDescription, pageTitle, serializeForScript } from './embed.ts';
+export { ExpiryBanner } from './expiry-banner.tsx';
+export {
+  activeFilterCount,
+  effectiveFilters,
+  type FilterChoices,
+  filterChoices,
+  filterVocabulary,
+  matchDish,
+  toFilterable,
+} from './filtering.ts';
+export { clockTime, formatOptionPrice, formatPrice, plainText } from './format.ts';
+export { menuJsonLd, schemaDiet } from './json-ld.ts';
+export { MenuPreview, type MenuPreviewProps, previewImage } from './menu-preview.tsx';
+export type { RestaurantCta } from './parts.tsx';
+export { PublicMenuApp } from './public-menu-app.tsx';
+export { menuPageCss, menuViewCss } from './styles.ts';
+export { sortLabels, texts } from './texts.ts';
+export {
+  contrastRatio,
+  fontStack,
+  type ResolvedTheme,
+  readableOn,
+  resolveTheme,
+  type TemplateDefinition,
+  type TemplateKind,
+  templateDefinitions,
+  templateFor,
+  textOn,
+} from './theme.ts';
+export type { ExpiryBannerProps, PublicMenuAppProps, PublicMenuPayload, PublicMenuView } from './types.ts';
+export {
+  type LinkContext,
+  MENU_DATA_ELEMENT_ID,
+  MENU_ROOT_ELEMENT_ID,
+  menuBasePath,
+  type ResolvedPage,
+  resolvePage,
+  viewHref,
+} from './urls.ts';

@@ -1,4 +1,4 @@
-import type { Permissions, RestaurantType, Role } from '@carte/domain';
+import type { FilterOptions, Permissions, RestaurantType, Role } from '@carte/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -37,6 +37,8 @@ export const restaurants = pgTable('restaurants', {
     .$type<{ diets: string[]; foodTypes: string[]; other: string[] }>()
     .notNull()
     .default({ diets: [], foodTypes: [], other: [] }),
+  /** The "Menu Filters" card (doc 3 §2.7, §3 FilterOptions); null until the owner saves it. */
+  filterOptions: jsonb('filter_options').$type<FilterOptions>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -452,5 +454,32 @@ export const subscriptions = pgTable(
     index('subscriptions_restaurant_idx').on(t.restaurantId),
     uniqueIndex('subscriptions_checkout_session_idx').on(t.checkoutSessionId),
     uniqueIndex('subscriptions_one_active_idx').on(t.restaurantId).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+// ---- Analytics (decisions §4): first-party page and dish views of the public menu ----
+
+/**
+ * One view reported by a public menu page. No cookie and no address is kept: `visitor` is a hash of
+ * the address and browser with a salt that changes every day (so visits cannot be linked across
+ * days), `source` only the referring host. Kept for the restaurant whose page was viewed.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: id(),
+    restaurantId: ref('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'page_view' | 'dish_view'>().notNull(),
+    menuId: ref('menu_id'),
+    dishId: ref('dish_id'),
+    visitor: text('visitor').notNull(),
+    source: text('source').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('analytics_events_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+    index('analytics_events_created_idx').on(t.createdAt),
   ],
 );

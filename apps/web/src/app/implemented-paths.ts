@@ -12,6 +12,8 @@ export const implementedPaths: ReadonlySet<string> = new Set([
   '/update-dish/:id',
   '/create-ingredient',
   '/customizations',
+  '/filters',
+  '/menu-interaction-tracking',
   '/subscribe',
   '/admin/dashboard',
   '/admin/update-profile',

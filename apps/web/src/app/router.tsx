@@ -50,6 +50,12 @@ const UpdateCategoryPage = lazy(() => categories().then((m) => ({ default: m.Upd
 const SubscribePage = lazy(() =>
   import('../features/billing/billing-area.ts').then((m) => ({ default: m.SubscribePage })),
 );
+const FiltersPage = lazy(() =>
+  import('../features/filters/filters-area.ts').then((m) => ({ default: m.FiltersPage })),
+);
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/analytics-area.ts').then((m) => ({ default: m.AnalyticsPage })),
+);
 // Account update serves every signed-in area under three paths (doc 3 §2.1).
 const UpdateAccountPage = lazy(() =>
   import('../features/account/account-area.ts').then((m) => ({ default: m.UpdateAccountPage })),
@@ -108,6 +114,8 @@ export const router = createBrowserRouter([
               { path: '/update-dish/:id', element: <UpdateDishPage /> },
               { path: '/create-ingredient', element: <IngredientsPage /> },
               { path: '/customizations', element: <CustomizationsPage /> },
+              { path: '/filters', element: <FiltersPage /> },
+              { path: '/menu-interaction-tracking', element: <AnalyticsPage /> },
               { path: '/subscribe', element: <SubscribePage /> },
               { path: '/admin/dashboard', element: <AdminDashboardPage /> },
               { path: '/admin/update-profile', element: <UpdateAccountPage /> },

@@ -1,5 +1,16 @@
 import { messages, pageAfterDelete, TABLE_PAGE_SIZE } from '@carte/domain';
-import { Checkbox, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  useMantineTheme,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import classes from './paginated-table.module.css';
@@ -8,11 +19,23 @@ import { TablePager } from './table-pager.tsx';
 export interface TableColumn<Row> {
   key: string;
   header: ReactNode;
-  render: (row: Row) => ReactNode;
+  /** `compact` is true on narrow screens, where a cell may stack what hidden columns show. */
+  render: (row: Row, view: { compact: boolean }) => ReactNode;
   /** CSS width of the column (e.g. 96 or '40%'). */
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /** Left out on narrow screens (below the theme's `sm`), where another cell shows its content. */
+  hideWhenCompact?: boolean;
 }
+
+/** The last column: a row's action buttons (see `RowActions`), right-aligned, its header for screen readers. */
+export const actionsColumn = <Row,>(render: (row: Row) => ReactNode): TableColumn<Row> => ({
+  key: 'actions',
+  header: <VisuallyHidden>Actions</VisuallyHidden>,
+  align: 'right',
+  width: 112,
+  render,
+});
 
 export interface TableSelection {
   selected: readonly string[];
@@ -35,14 +58,34 @@ export interface PaginatedTableProps<Row> {
   lockedLabel?: string;
   emptyMessage?: ReactNode;
   pageSize?: number;
-  /** The minimum width before the table scrolls sideways (narrow screens). */
+  /** The minimum width before the table scrolls sideways; on narrow screens columns drop instead. */
   minWidth?: number;
+}
+
+/**
+ * The selection of a table whose rows can be filtered: only the ids of rows still shown and not
+ * locked count (a bulk delete never takes a row the user cannot see); `forget` drops deleted ids.
+ */
+export function useRowSelection<Row>(
+  rows: readonly Row[],
+  rowId: (row: Row) => string,
+  isLocked: (row: Row) => boolean,
+) {
+  const [selected, setSelected] = useState<string[]>([]);
+  const selectable = new Set(rows.filter((row) => !isLocked(row)).map(rowId));
+  return {
+    /** The selected ids that a bulk action may take. */
+    ids: selected.filter((id) => selectable.has(id)),
+    selection: { selected, onChange: setSelected } satisfies TableSelection,
+    forget: (ids: readonly string[]) => setSelected((current) => current.filter((id) => !ids.includes(id))),
+  };
 }
 
 /**
  * A table paginated in the browser, 10 rows a page (doc 1 §4, §9), with the doc's pager, an empty
  * state ("No data available"), optional selection, and lock icons on inherited rows. When the rows of
- * the last page are deleted it shows the page before (`pageAfterDelete`).
+ * the last page are deleted it shows the page before (`pageAfterDelete`). On narrow screens the
+ * columns marked `hideWhenCompact` drop out and the table fits the width instead of scrolling.
  */
 export function PaginatedTable<Row>({
   rows,
@@ -58,6 +101,11 @@ export function PaginatedTable<Row>({
   pageSize = TABLE_PAGE_SIZE,
   minWidth = 640,
 }: PaginatedTableProps<Row>) {
+  const theme = useMantineTheme();
+  const compact = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, false, {
+    getInitialValueInEffect: false,
+  });
+  const shownColumns = compact ? columns.filter((column) => !column.hideWhenCompact) : columns;
   const [requestedPage, setRequestedPage] = useState(1);
   const totalPages = Math.max(1, Math.ceil(rows.length / pageSize));
   const page = pageAfterDelete(requestedPage, rows.length, pageSize);
@@ -67,7 +115,7 @@ export function PaginatedTable<Row>({
   const selected = new Set(selection?.selected ?? []);
   const selectedOnPage = selectable.filter((id) => selected.has(id)).length;
   const showLockColumn = !selection && isLocked !== undefined && rows.some(locked);
-  const columnCount = columns.length + (selection || showLockColumn ? 1 : 0);
+  const columnCount = shownColumns.length + (selection || showLockColumn ? 1 : 0);
 
   const toggleAll = () => {
     if (!selection) return;
@@ -95,12 +143,18 @@ export function PaginatedTable<Row>({
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={minWidth} type="native">
-        <Table verticalSpacing="sm" highlightOnHover className={classes.table} aria-label={label}>
+      <Table.ScrollContainer minWidth={compact ? 0 : minWidth} type="native">
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing={compact ? 6 : 'sm'}
+          highlightOnHover
+          className={classes.table}
+          aria-label={label}
+        >
           <Table.Thead>
             <Table.Tr>
               {selection && (
-                <Table.Th w={44}>
+                <Table.Th w={compact ? 34 : 44}>
                   <Checkbox
                     aria-label="Select all rows on this page"
                     checked={selectable.length > 0 && selectedOnPage === selectable.length}
@@ -111,7 +165,7 @@ export function PaginatedTable<Row>({
                 </Table.Th>
               )}
               {showLockColumn && <Table.Th w={36} aria-label="Read-only" />}
-              {columns.map((column) => (
+              {shownColumns.map((column) => (
                 <Table.Th key={column.key} w={column.width} ta={column.align}>
                   {column.header}
                 </Table.Th>
@@ -157,9 +211,9 @@ export function PaginatedTable<Row>({
                       </Table.Td>
                     )}
                     {showLockColumn && <Table.Td>{isRowLocked ? lockIcon : null}</Table.Td>}
-                    {columns.map((column) => (
+                    {shownColumns.map((column) => (
                       <Table.Td key={column.key} ta={column.align}>
-                        {column.render(row)}
+                        {column.render(row, { compact })}
                       </Table.Td>
                     ))}
                   </Table.Tr>

@@ -415,7 +415,10 @@ const everyDay = {
   sunday: true,
 };
 
-/** Two menus by time of day; left as drafts until publishing exists (next issue). */
+/**
+ * Two published menus by time of day, every day, on the truck's clock (America/New_York): Lunch
+ * 11:00–16:00 and Dinner 17:00–23:00.
+ */
 export const demoMenus: (DemoMenu & { schedule: typeof everyDay })[] = [
   {
     name: 'Lunch',
@@ -430,13 +433,13 @@ export const demoMenus: (DemoMenu & { schedule: typeof everyDay })[] = [
   },
   {
     name: 'Dinner',
-    description: 'The full menu with sweets and cocktails, from 4 until late.',
+    description: 'The full menu with sweets and cocktails, from 5 until late.',
     categories: ['Tacos', 'Bowls & Plates', 'Sides', 'Sweets', 'Drinks'],
-    startTime: '16:00',
+    startTime: '17:00',
     endTime: '23:00',
     colors: { primary: '#c1121f', secondary: '#1d3557', tertiary: '#e9c46a' },
     fonts: { primary: 'Playfair Display', secondary: 'Open Sans', tertiary: 'Lato' },
     cover: palettes.plum,
-    schedule: { ...everyDay, monday: false },
+    schedule: everyDay,
   },
 ];

@@ -179,17 +179,28 @@ describe('seedDemo (decisions, Demo)', () => {
     expect(bowl.customizations.custom.map((c) => c.name)).toEqual(['Choose your protein']);
     expect(bowl.customizations.selected).toEqual([shared[0]!.id]);
 
-    // Two menus, drafts until publishing arrives, each with its categories and pictures.
+    // Two published menus, every day on the truck's clock, each with its categories and pictures.
     const menuRows = await db()
       .select()
       .from(menus)
       .where(eq(menus.restaurantId, restaurantId))
       .orderBy(asc(menus.position));
     expect(menuRows.map((m) => [m.name, m.draft])).toEqual([
-      ['Lunch', true],
-      ['Dinner', true],
+      ['Lunch', false],
+      ['Dinner', false],
     ]);
-    expect(menuRows[0]!.valid).toMatchObject({ startTime: '11:00', endTime: '16:00' });
+    const everyDay = {
+      monday: true,
+      tuesday: true,
+      wednesday: true,
+      thursday: true,
+      friday: true,
+      saturday: true,
+      sunday: true,
+    };
+    expect(menuRows[0]!.valid).toEqual({ ...everyDay, startTime: '11:00', endTime: '16:00' });
+    expect(menuRows[1]!.valid).toEqual({ ...everyDay, startTime: '17:00', endTime: '23:00' });
+    expect(menuRows.map((m) => m.twentyFourHours)).toEqual([false, false]);
     for (const menu of menuRows) {
       expect(await t.runtime.storage.get(`${menu.cover}/card.webp`)).not.toBeNull();
       expect(await t.runtime.storage.get(`${menu.logo}/thumb.webp`)).not.toBeNull();
@@ -218,9 +229,14 @@ describe('seedDemo (decisions, Demo)', () => {
     const menuList = await get<{ name: string; draft: boolean; categories: unknown[] }[]>('/api/menus');
     expect(menuList.status).toBe(200);
     expect(menuList.body.message.map((m) => [m.name, m.draft, m.categories.length])).toEqual([
-      ['Lunch', true, 4],
-      ['Dinner', true, 5],
+      ['Lunch', false, 4],
+      ['Dinner', false, 5],
     ]);
+    // Published with an active subscription of the test checkout, so the owner can unpublish and publish.
+    const active = await get<{ active: boolean; subscription: { interval: string } | null }>(
+      '/api/subscription/has-active',
+    );
+    expect(active.body.message).toMatchObject({ active: true, subscription: { interval: 'year' } });
     for (const url of ['/api/categories', '/api/ingredients', '/api/restaurants']) {
       expect((await get(url)).status).toBe(200);
     }

@@ -15,7 +15,9 @@ import {
   menuCategories,
   menus,
   restaurants,
+  subscriptions,
 } from '../../db/schema.ts';
+import { addInterval } from '../billing/billing.service.ts';
 import { defaultPlatformDietary } from '../dietary/dietary.service.ts';
 import { deleteImage, type ImageKind, storeImage } from '../media/image.service.ts';
 import { coverSvg, dishSvg, logoSvg, renderPng } from './demo-images.ts';
@@ -79,10 +81,17 @@ export async function deleteDemoImages(storage: Storage, images: DemoImages): Pr
 /**
  * Writes the demo food truck's full workshop in the caller's transaction: ingredients (with a
  * parent and its children), restaurant-wide and dish-specific customizations, categories, dishes
- * with prices, dietary tags, ingredients, side dishes and pictures, and the Lunch and Dinner menus.
- * The menus stay drafts: publishing arrives with the next issue.
+ * with prices, dietary tags, ingredients, side dishes and pictures, and the Lunch and Dinner menus,
+ * published: the truck holds an active yearly subscription of the built-in test checkout (`local`,
+ * which renews itself), so the public menu at /menu/{restaurantId} shows them at once (decisions,
+ * Demo) and the owner may publish and unpublish as any subscriber.
  */
-export async function writeDemoMenu(tx: Tx, restaurantId: string, images: DemoImages): Promise<void> {
+export async function writeDemoMenu(
+  tx: Tx,
+  restaurantId: string,
+  images: DemoImages,
+  now: Date = new Date(),
+): Promise<void> {
   await tx
     .update(restaurants)
     .set({ dietary: demoDietary, sideDishesLabel: 'Goes great with' })
@@ -208,7 +217,7 @@ export async function writeDemoMenu(tx: Tx, restaurantId: string, images: DemoIm
           content: 'Prices on this menu are set directly by the merchant',
           emails: ['demo@carte.example'],
         },
-        draft: true,
+        draft: false,
         valid: { ...menu.schedule, startTime: menu.startTime, endTime: menu.endTime },
         twentyFourHours: false,
         position,
@@ -222,6 +231,18 @@ export async function writeDemoMenu(tx: Tx, restaurantId: string, images: DemoIm
       })),
     );
   }
+
+  await tx.insert(subscriptions).values({
+    restaurantId,
+    provider: 'local',
+    priceId: 'price_local_yearly',
+    interval: 'year',
+    status: 'active',
+    currentPeriodStart: now,
+    currentPeriodEnd: addInterval(now, 'year'),
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /**

@@ -3,12 +3,14 @@ import { AppShell, Badge, Burger, Group, ScrollArea, Text, Tooltip, UnstyledButt
 import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { queryKeys } from '../../api/query-keys.ts';
 import { sessionStore, useCurrentUser } from '../../api/session.ts';
 import { usersApi } from '../../api/users.api.ts';
 import { SwitchAccountModal } from '../../features/account/switch-account-modal.tsx';
+import { usePreviewOpened } from '../../features/dashboard/menu-preview-store.ts';
+import { PreviewToggle } from '../../features/dashboard/preview-toggle.tsx';
 import { BrandLogo, BrandMark } from '../../ui/brand-logo.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { RouteRuleGuard } from '../guards/route-rule-guard.tsx';
@@ -20,6 +22,9 @@ import { UserMenu } from './user-menu.tsx';
 const NAV_WIDTH = 200;
 const NAV_COLLAPSED_WIDTH = 60;
 const HEADER_HEIGHT = 60;
+/** The owner's preview panel (doc 1 §9), its own chunk: only owners who open it download the menu view. */
+const PREVIEW_WIDTH = 450;
+const MenuPreviewPanel = lazy(() => import('../../features/dashboard/menu-preview-panel.tsx'));
 
 /** What the header names: the restaurant for owners and members, the company for resellers. */
 function workspaceName(user: User): { name: string; badge: string | null } {
@@ -44,6 +49,7 @@ export function AppLayout() {
   const pinned = useHeadroom({ fixedAt: 120 });
   const iconOnly = collapsed && !phone;
   const workspace = workspaceName(user);
+  const previewOpened = usePreviewOpened();
 
   // The stored user may be stale (permissions changed, another device renamed the restaurant).
   const me = useQuery({ queryKey: queryKeys.users.me, queryFn: ({ signal }) => usersApi.me(signal) });
@@ -58,6 +64,11 @@ export function AppLayout() {
         width: iconOnly ? NAV_COLLAPSED_WIDTH : NAV_WIDTH,
         breakpoint: 'sm',
         collapsed: { mobile: !drawerOpened },
+      }}
+      aside={{
+        width: PREVIEW_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { desktop: !previewOpened, mobile: !previewOpened },
       }}
       // The navigation runs the full height beside the header, so hiding the header on scroll (doc 1 §2
       // "collapsible header") never moves the navigation.
@@ -95,7 +106,11 @@ export function AppLayout() {
               )}
             </Group>
           </Group>
-          <UserMenu user={user} compact={phone} onSwitchAccount={switchModal.open} />
+          <Group gap="xs" wrap="nowrap">
+            {/* Doc 1 §2: with the navigation collapsed, the header carries the preview toggle. */}
+            {collapsed && <PreviewToggle compact />}
+            <UserMenu user={user} compact={phone} onSwitchAccount={switchModal.open} />
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -138,6 +153,14 @@ export function AppLayout() {
           </Suspense>
         </div>
       </AppShell.Main>
+
+      <AppShell.Aside className={classes.aside}>
+        {previewOpened && (
+          <Suspense fallback={<PageLoader />}>
+            <MenuPreviewPanel />
+          </Suspense>
+        )}
+      </AppShell.Aside>
 
       <SwitchAccountModal opened={switchOpened} onClose={switchModal.close} user={user} />
     </AppShell>

@@ -1,13 +1,23 @@
 import type { Menu } from '@carte/domain';
 import { type Category, messages } from '@carte/domain';
-import { ActionIcon, Badge, Button, Group, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCopy, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useCloneCategory, useDeleteCategories } from '../../api/categories.api.ts';
+import { AvailabilityBadge } from '../../ui/availability-badge.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
-import { PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
+import {
+  actionsColumn,
+  PaginatedTable,
+  type TableColumn,
+  useRowSelection,
+} from '../../ui/paginated-table.tsx';
+import { countOf, RowActions } from '../../ui/row-actions.tsx';
+import { matchesSearch } from '../../ui/search-input.tsx';
+import { TablePanel } from '../../ui/table-panel.tsx';
+
+const isLocked = (category: Category) => category.fromParent;
+const categoryId = (category: Category) => category._id;
 
 /**
  * The category table of the categories page (doc 1 §2): clone (as unavailable, doc 1 §4), edit,
@@ -26,19 +36,16 @@ export function CategoriesTable({
 }) {
   const clone = useCloneCategory();
   const remove = useDeleteCategories();
-  const [selected, setSelected] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const menuNames = new Map(menus.map((menu) => [menu._id, menu.name]));
-  const rows = categories.filter((category) =>
-    category.name.toLowerCase().includes(search.trim().toLowerCase()),
-  );
-  const visibleSelected = selected.filter((id) => rows.some((row) => row._id === id && !row.fromParent));
+  const rows = categories.filter((category) => matchesSearch(search, category.name));
+  const selection = useRowSelection(rows, categoryId, isLocked);
 
   const handleDelete = async (ids: string[], label: string) => {
     if (!(await confirmDelete(label, 'Its dishes stay; menus stop showing it.'))) return;
     remove.mutate(ids, {
       onSuccess: () => {
-        setSelected((current) => current.filter((id) => !ids.includes(id)));
+        selection.forget(ids);
         notifySuccess(messages.categoryDeleted);
       },
       onError: notifyFailure,
@@ -49,10 +56,22 @@ export function CategoriesTable({
     {
       key: 'name',
       header: 'Name',
-      render: (category) => (
-        <Text size="sm" fw={500}>
-          {category.name}
-        </Text>
+      render: (category, { compact }) => (
+        <>
+          <Text size="sm" fw={500}>
+            {category.name}
+          </Text>
+          {compact && (
+            <>
+              <Text size="xs" c="dimmed" mb={4}>
+                {countOf(category.dishes.length, 'dish', 'dishes')}
+                {category.menus.length > 0 &&
+                  ` · ${category.menus.flatMap((id) => menuNames.get(id) ?? []).join(', ')}`}
+              </Text>
+              <AvailabilityBadge available={category.isAvailable} />
+            </>
+          )}
+        </>
       ),
     },
     {
@@ -60,6 +79,7 @@ export function CategoriesTable({
       header: 'Dishes',
       align: 'right',
       width: 80,
+      hideWhenCompact: true,
       render: (category) => (
         <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
           {category.dishes.length}
@@ -69,6 +89,7 @@ export function CategoriesTable({
     {
       key: 'menus',
       header: 'Menus',
+      hideWhenCompact: true,
       render: (category) => {
         const names = category.menus.flatMap((id) => menuNames.get(id) ?? []);
         return names.length === 0 ? (
@@ -90,109 +111,55 @@ export function CategoriesTable({
       key: 'available',
       header: 'Availability',
       width: 120,
-      render: (category) => (
-        <Badge variant="light" color={category.isAvailable ? 'teal' : 'gray'} size="sm">
-          {category.isAvailable ? 'Available' : 'Unavailable'}
-        </Badge>
-      ),
+      hideWhenCompact: true,
+      render: (category) => <AvailabilityBadge available={category.isAvailable} />,
     },
   ];
   if (canEdit) {
-    columns.push({
-      key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
-      align: 'right',
-      width: 120,
-      render: (category) => (
-        <Group gap={2} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Clone">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Clone ${category.name}`}
-              loading={clone.isPending && clone.variables?.category._id === category._id}
-              onClick={() =>
-                // Cloned from the categories page, the copy is unavailable (doc 1 §4).
-                clone.mutate(
-                  { category, isAvailable: false },
-                  { onSuccess: () => notifySuccess(messages.categoryCloned), onError: notifyFailure },
-                )
-              }
-            >
-              <IconCopy size={16} />
-            </ActionIcon>
-          </Tooltip>
-          {!category.fromParent && (
-            <Tooltip label="Edit">
-              <ActionIcon
-                component={Link}
-                to={`/update-category/${category._id}`}
-                variant="subtle"
-                color="gray"
-                aria-label={`Edit ${category.name}`}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {!category.fromParent && (
-            <Tooltip label="Delete">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${category.name}`}
-                onClick={() => handleDelete([category._id], `"${category.name}"`)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
-      ),
-    });
+    columns.push(
+      actionsColumn((category) => (
+        <RowActions
+          name={category.name}
+          locked={category.fromParent}
+          editTo={`/update-category/${category._id}`}
+          // Cloned from the categories page, the copy is unavailable (doc 1 §4).
+          onClone={() =>
+            clone.mutate(
+              { category, isAvailable: false },
+              { onSuccess: () => notifySuccess(messages.categoryCloned), onError: notifyFailure },
+            )
+          }
+          cloning={clone.isPending && clone.variables?.category._id === category._id}
+          onDelete={() => handleDelete([category._id], `“${category.name}”`)}
+        />
+      )),
+    );
   }
 
   return (
-    <>
-      <Group justify="space-between" mb="sm" gap="xs" wrap="wrap">
-        <TextInput
-          size="xs"
-          placeholder="Search categories"
-          aria-label="Search categories"
-          leftSection={<IconSearch size={14} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={220}
-        />
-        {canEdit && visibleSelected.length > 0 && (
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={14} />}
-            loading={remove.isPending}
-            onClick={() =>
-              handleDelete(
-                visibleSelected,
-                `${visibleSelected.length} ${visibleSelected.length === 1 ? 'category' : 'categories'}`,
-              )
-            }
-          >
-            Delete selected ({visibleSelected.length})
-          </Button>
-        )}
-      </Group>
+    <TablePanel
+      title="Categories"
+      count={categories.length}
+      search={{ label: 'Search categories', value: search, onChange: setSearch }}
+      bulkDelete={
+        canEdit && {
+          count: selection.ids.length,
+          loading: remove.isPending,
+          onClick: () => handleDelete(selection.ids, countOf(selection.ids.length, 'category', 'categories')),
+        }
+      }
+    >
       <PaginatedTable
         label="Categories"
         rows={rows}
         columns={columns}
-        rowId={(category) => category._id}
+        rowId={categoryId}
         rowLabel={(category) => category.name}
         loading={loading}
-        isLocked={(category) => category.fromParent}
-        selection={canEdit ? { selected, onChange: setSelected } : undefined}
+        isLocked={isLocked}
+        selection={canEdit ? selection.selection : undefined}
         minWidth={600}
       />
-    </>
+    </TablePanel>
   );
 }

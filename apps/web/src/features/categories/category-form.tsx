@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconListCheck, IconLock, IconPhoto, IconX } from '@tabler/icons-react';
+import { IconListCheck, IconLock, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
 import { useCreateCategory, useUpdateCategory } from '../../api/categories.api.ts';
@@ -26,6 +26,7 @@ import { formatPrice } from '../../ui/format.ts';
 import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
 import { useCan } from '../../ui/use-can.ts';
+import { DishThumb } from '../dishes/dish-thumb.tsx';
 import classes from './categories.module.css';
 import { DishPickerModal } from './dish-picker-modal.tsx';
 
@@ -145,13 +146,7 @@ export function CategoryForm({ category, menuId = null, blockedReason, header, o
               const dish = dishesById.get(id);
               return (
                 <Group key={id} gap="sm" wrap="nowrap" className={classes.dishRow}>
-                  {dish?.image ? (
-                    <img src={dish.image.thumb} alt="" className={classes.thumb} />
-                  ) : (
-                    <span className={classes.thumb} style={{ display: 'grid', placeItems: 'center' }}>
-                      <IconPhoto size={12} color="var(--mantine-color-gray-5)" />
-                    </span>
-                  )}
+                  <DishThumb image={dish?.image} size="mini" />
                   <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
                     {dish?.name ?? (dishes.isLoading ? 'Loading…' : 'Dish not available')}
                   </Text>

@@ -1,22 +1,10 @@
 import { DISH_PICKER_PAGE_SIZE, type Dish, messages, pageAfterDelete } from '@carte/domain';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconPhoto, IconSearch } from '@tabler/icons-react';
+import { Checkbox, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { formatPrice } from '../../ui/format.ts';
+import { orderedChoice, PickEmpty, PickFooter, PickOption, useChosenIds } from '../../ui/pick-list.tsx';
+import { matchesSearch, SearchInput } from '../../ui/search-input.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
-import classes from './categories.module.css';
+import { DishSummary, DishThumb } from '../dishes/dish-thumb.tsx';
 
 interface DishPickerModalProps {
   opened: boolean;
@@ -43,61 +31,33 @@ function DishPickerBody({
   onApply,
   canCreateDish,
 }: Omit<DishPickerModalProps, 'opened'>) {
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(selected));
+  const { chosen, toggle, toggleAll, allChosen, someChosen } = useChosenIds(selected);
   const [search, setSearch] = useState('');
   const [requestedPage, setPage] = useState(1);
-  const shown = dishes.filter((dish) => dish.name.toLowerCase().includes(search.trim().toLowerCase()));
+  const shown = dishes.filter((dish) => matchesSearch(search, dish.name));
   const totalPages = Math.max(1, Math.ceil(shown.length / DISH_PICKER_PAGE_SIZE));
   const page = pageAfterDelete(requestedPage, shown.length, DISH_PICKER_PAGE_SIZE);
   const pageDishes = shown.slice((page - 1) * DISH_PICKER_PAGE_SIZE, page * DISH_PICKER_PAGE_SIZE);
-  const pageAllChosen = pageDishes.length > 0 && pageDishes.every((dish) => chosen.has(dish._id));
-
-  const toggle = (id: string) => {
-    const next = new Set(chosen);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setChosen(next);
-  };
-
-  const togglePage = () => {
-    const next = new Set(chosen);
-    for (const dish of pageDishes) {
-      if (pageAllChosen) next.delete(dish._id);
-      else next.add(dish._id);
-    }
-    setChosen(next);
-  };
+  const pageIds = pageDishes.map((dish) => dish._id);
 
   if (dishes.length === 0) {
     return (
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {messages.noDishesToSelect}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          {canCreateDish && (
-            <Button component={Link} to="/create-dish">
-              Create dish
-            </Button>
-          )}
-        </Group>
-      </Stack>
+      <PickEmpty
+        message={messages.noDishesToSelect}
+        onClose={onClose}
+        create={canCreateDish && { label: 'Create dish', to: '/create-dish' }}
+      />
     );
   }
 
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="wrap">
-        <TextInput
-          placeholder="Search dishes"
-          aria-label="Search dishes"
-          leftSection={<IconSearch size={14} />}
+        <SearchInput
+          label="Search dishes"
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
           style={{ flex: 1, minWidth: 200 }}
@@ -105,10 +65,10 @@ function DishPickerBody({
         />
         <Checkbox
           label="Select all on this page"
-          checked={pageAllChosen}
-          indeterminate={!pageAllChosen && pageDishes.some((dish) => chosen.has(dish._id))}
-          onChange={togglePage}
-          disabled={pageDishes.length === 0}
+          checked={allChosen(pageIds)}
+          indeterminate={!allChosen(pageIds) && someChosen(pageIds)}
+          onChange={() => toggleAll(pageIds)}
+          disabled={pageIds.length === 0}
         />
       </Group>
       {pageDishes.length === 0 ? (
@@ -117,71 +77,30 @@ function DishPickerBody({
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
-          {pageDishes.map((dish) => {
-            const checked = chosen.has(dish._id);
-            return (
-              <UnstyledButton
-                key={dish._id}
-                className={classes.pick}
-                data-checked={checked || undefined}
-                onClick={() => toggle(dish._id)}
-                role="checkbox"
-                aria-checked={checked}
-              >
-                <Group gap="sm" wrap="nowrap">
-                  <Checkbox checked={checked} readOnly tabIndex={-1} aria-hidden size="xs" />
-                  {dish.image ? (
-                    <img src={dish.image.thumb} alt="" className={classes.pickThumb} loading="lazy" />
-                  ) : (
-                    <span className={classes.pickThumb} data-empty>
-                      <IconPhoto size={14} />
-                    </span>
-                  )}
-                  <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-                    <Text size="sm" fw={500} truncate>
-                      {dish.name}
-                    </Text>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="xs" c="dimmed">
-                        {formatPrice(dish.price)}
-                      </Text>
-                      {!dish.isAvailable && (
-                        <Badge size="xs" variant="light" color="gray">
-                          Unavailable
-                        </Badge>
-                      )}
-                    </Group>
-                  </Stack>
-                </Group>
-              </UnstyledButton>
-            );
-          })}
+          {pageDishes.map((dish) => (
+            <PickOption key={dish._id} checked={chosen.has(dish._id)} onToggle={() => toggle(dish._id)}>
+              <DishThumb image={dish.image} size="pick" />
+              <DishSummary dish={dish} />
+            </PickOption>
+          ))}
         </SimpleGrid>
       )}
       <TablePager page={page} totalPages={totalPages} onChange={setPage} label="Dish pages" />
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Text size="sm" c="dimmed">
-          {chosen.size} selected
-        </Text>
-        <Group gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => {
-              // Dishes already in the category keep their order; new ones follow in list order.
-              const kept = selected.filter((id) => chosen.has(id));
-              const added = dishes
-                .map((dish) => dish._id)
-                .filter((id) => chosen.has(id) && !kept.includes(id));
-              onApply([...kept, ...added]);
-              onClose();
-            }}
-          >
-            Apply
-          </Button>
-        </Group>
-      </Group>
+      <PickFooter
+        count={chosen.size}
+        onCancel={onClose}
+        onApply={() => {
+          // Dishes already in the category keep their order; new ones follow in list order.
+          onApply(
+            orderedChoice(
+              selected,
+              dishes.map((dish) => dish._id),
+              chosen,
+            ),
+          );
+          onClose();
+        }}
+      />
     </Stack>
   );
 }

@@ -22,7 +22,6 @@ import {
   IconDots,
   IconLock,
   IconPencil,
-  IconPhoto,
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
@@ -35,6 +34,7 @@ import { confirmAction } from '../../ui/confirm.tsx';
 import { formatPrice } from '../../ui/format.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { useCan } from '../../ui/use-can.ts';
+import { DishThumb } from '../dishes/dish-thumb.tsx';
 import classes from './dashboard.module.css';
 import { type SortableHandleProps, SortableList } from './sortable-list.tsx';
 
@@ -363,13 +363,7 @@ function DishLine({ dish, handle, dragging }: { dish: Dish } & SortableHandlePro
   return (
     <Group gap={8} wrap="nowrap" className={classes.dish} data-dragging={dragging || undefined}>
       {handle}
-      {dish.image ? (
-        <img src={dish.image.thumb} alt="" className={classes.dishThumb} loading="lazy" />
-      ) : (
-        <span className={classes.dishThumb} style={{ display: 'grid', placeItems: 'center' }}>
-          <IconPhoto size={14} color="var(--mantine-color-gray-5)" />
-        </span>
-      )}
+      <DishThumb image={dish.image} size="mini" />
       <Text size="sm" truncate style={{ flex: 1, minWidth: 0 }} c={dish.isAvailable ? undefined : 'dimmed'}>
         {dish.name}
       </Text>

@@ -7,11 +7,12 @@ import { useCurrentUser } from '../../api/session.ts';
 import { usePublicConfig } from '../../api/use-public-config.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useCan } from '../../ui/use-can.ts';
+import { DishesTable } from '../dishes/dishes-table.tsx';
+import { IngredientsTable } from '../ingredients/ingredients-table.tsx';
 import { CategoryBoard } from './category-board.tsx';
-import { DishesTable } from './dishes-table.tsx';
 import { FirstLoginTour } from './first-login-tour.tsx';
-import { IngredientsTable } from './ingredients-table.tsx';
 import { MenuSwitcher } from './menu-switcher.tsx';
+import { PreviewToggle } from './preview-toggle.tsx';
 import { SelectedMenuCard } from './selected-menu-card.tsx';
 
 /**
@@ -37,6 +38,7 @@ export function DashboardPage() {
         description={
           restaurant ? `Here is what ${restaurant.name} serves.` : 'Your digital menu starts here.'
         }
+        actions={<PreviewToggle />}
       />
 
       {noMenu && can('menu') && (
@@ -86,8 +88,8 @@ export function DashboardPage() {
         </Grid.Col>
       </Grid>
 
-      <DishesTable />
-      <IngredientsTable />
+      <DishesTable dashboard />
+      <IngredientsTable dashboard />
 
       <FirstLoginTour ready={!isLoading} />
     </Stack>

@@ -326,7 +326,7 @@ export function DishForm({ dish, onCreated }: { dish: Dish | null; onCreated?: (
 
         {!readOnly && (
           <Paper className={classes.actions} withBorder shadow="sm" radius="lg">
-            <Group justify="space-between" gap="sm" wrap="nowrap" className={classes.actionsRow}>
+            <div className={classes.actionsRow}>
               {progress !== null ? (
                 <Group gap="sm" wrap="nowrap" className={classes.uploading} aria-live="polite">
                   <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -335,7 +335,14 @@ export function DishForm({ dish, onCreated }: { dish: Dish | null; onCreated?: (
                   <Progress value={progress} size="sm" animated className={classes.uploadBar} />
                 </Group>
               ) : (
-                <Text size="sm" c="dimmed" truncate visibleFrom="sm">
+                <Text
+                  size="sm"
+                  c={dirty ? undefined : 'dimmed'}
+                  fw={dirty ? 500 : undefined}
+                  className={classes.status}
+                  // On phones only the unsaved-changes warning takes a line of the bar.
+                  visibleFrom={dirty ? undefined : 'xs'}
+                >
                   {dirty
                     ? messages.unsavedChanges
                     : dish
@@ -351,7 +358,7 @@ export function DishForm({ dish, onCreated }: { dish: Dish | null; onCreated?: (
                 )}
                 <SubmitButton form={form}>{dish ? 'Update dish' : 'Create dish'}</SubmitButton>
               </Group>
-            </Group>
+            </div>
           </Paper>
         )}
       </Stack>

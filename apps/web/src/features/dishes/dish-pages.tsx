@@ -4,14 +4,15 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCopy, IconFileUpload, IconLock, IconToolsKitchen2, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
-import { dishesApi, useCloneDish, useDeleteDishes, useDish } from '../../api/dishes.api.ts';
+import { dishesApi, useDeleteDishes, useDish } from '../../api/dishes.api.ts';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { CsvUploadDialog } from '../../ui/csv-upload-dialog.tsx';
-import { notifyError, notifyFailure, notifySuccess } from '../../ui/notify.ts';
+import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useCan } from '../../ui/use-can.ts';
 import { DishForm } from './dish-form.tsx';
 import { DishesTable } from './dishes-table.tsx';
+import { useCloneDishAction } from './use-clone-dish-action.ts';
 
 /** /create-dish: the dish form, the CSV import and the restaurant's dishes. */
 export function CreateDishPage() {
@@ -50,20 +51,8 @@ export function UpdateDishPage() {
   const navigate = useNavigate();
   const can = useCan();
   const dish = useDish(id);
-  const cloneDish = useCloneDish();
+  const { clone, cloningId } = useCloneDishAction({ openCopy: true });
   const deleteDishes = useDeleteDishes();
-
-  const handleClone = async () => {
-    if (!dish.data) return;
-    try {
-      const copy = await cloneDish.mutateAsync(dish.data);
-      notifySuccess(messages.dishCloned);
-      navigate(`/update-dish/${copy._id}`);
-    } catch (error) {
-      if (isApiError(error) && error.notified) return;
-      notifyError(messages.cloneDishFailed);
-    }
-  };
 
   const handleDelete = async () => {
     if (!dish.data || !(await confirmDelete(`“${dish.data.name}”`))) return;
@@ -123,8 +112,8 @@ export function UpdateDishPage() {
               <Button
                 variant="default"
                 leftSection={<IconCopy size={16} />}
-                onClick={handleClone}
-                loading={cloneDish.isPending}
+                onClick={() => clone(current)}
+                loading={cloningId === current._id}
               >
                 Clone
               </Button>

@@ -1,69 +1,64 @@
 import { type Dish, messages } from '@carte/domain';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconCopy, IconPencil, IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../api/api-error.ts';
+import { Link } from 'react-router';
 import { useCategories } from '../../api/categories.api.ts';
-import { useCloneDish, useDeleteDishes, useDishes } from '../../api/dishes.api.ts';
+import { useDeleteDishes, useDishes } from '../../api/dishes.api.ts';
+import { AvailabilityBadge } from '../../ui/availability-badge.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { formatPrice } from '../../ui/format.ts';
-import { notifyError, notifyFailure, notifySuccess } from '../../ui/notify.ts';
-import { PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
+import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
+import {
+  actionsColumn,
+  PaginatedTable,
+  type TableColumn,
+  useRowSelection,
+} from '../../ui/paginated-table.tsx';
+import { countOf, RowActions } from '../../ui/row-actions.tsx';
+import { matchesSearch } from '../../ui/search-input.tsx';
+import { TablePanel } from '../../ui/table-panel.tsx';
 import { useCan } from '../../ui/use-can.ts';
+import { DishThumb } from './dish-thumb.tsx';
 import classes from './dishes-table.module.css';
+import { useCloneDishAction } from './use-clone-dish-action.ts';
 
-/** The owner's dishes with edit, clone and (bulk) delete; inherited ones are locked but cloneable. */
-export function DishesTable() {
+const isLocked = (dish: Dish) => dish.fromParent;
+const dishId = (dish: Dish) => dish._id;
+
+/**
+ * The restaurant's dishes (doc 1 §2): thumbnail 80×50, name with its categories, price (USD),
+ * availability; edit, clone (inherited rows too) and (bulk) delete; search; 10 rows a page. On
+ * narrow screens a row stacks picture, name, price and availability beside its actions.
+ *
+ * `dashboard`: a card of its own with the title, the count and "Add dish"; the search appears once
+ * there is more than a page; a clone stays in the list. Otherwise (/create-dish, which titles it) a
+ * clone opens the copy's form.
+ */
+export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
   const can = useCan();
   const canEdit = can('dish');
-  const navigate = useNavigate();
   const dishes = useDishes();
   const categories = useCategories();
-  const cloneDish = useCloneDish();
-  const deleteDishes = useDeleteDishes();
-  const [selected, setSelected] = useState<string[]>([]);
+  const remove = useDeleteDishes();
+  const { clone, cloningId } = useCloneDishAction({ openCopy: !dashboard });
   const [search, setSearch] = useState('');
 
   const categoryNames = useMemo(
     () => new Map((categories.data ?? []).map((category) => [category._id, category.name])),
     [categories.data],
   );
-  const needle = search.trim().toLowerCase();
-  const rows = useMemo(
-    () => (dishes.data ?? []).filter((dish) => !needle || dish.name.toLowerCase().includes(needle)),
-    [dishes.data, needle],
-  );
+  const all = dishes.data ?? [];
+  const rows = all.filter((dish) => matchesSearch(search, dish.name));
+  const selection = useRowSelection(rows, dishId, isLocked);
 
   const handleDelete = async (ids: string[], what: string) => {
     if (!(await confirmDelete(what))) return;
     try {
-      await deleteDishes.mutateAsync(ids);
-      setSelected((current) => current.filter((id) => !ids.includes(id)));
+      await remove.mutateAsync(ids);
+      selection.forget(ids);
       notifySuccess(messages.dishDeleted);
     } catch (error) {
       notifyFailure(error);
-    }
-  };
-
-  const handleClone = async (dish: Dish) => {
-    try {
-      const copy = await cloneDish.mutateAsync(dish);
-      notifySuccess(messages.dishCloned);
-      navigate(`/update-dish/${copy._id}`);
-    } catch (error) {
-      if (isApiError(error) && error.notified) return;
-      notifyError(messages.cloneDishFailed);
     }
   };
 
@@ -71,135 +66,103 @@ export function DishesTable() {
     {
       key: 'image',
       header: <VisuallyHidden>Image</VisuallyHidden>,
-      width: 96,
-      render: (dish) =>
-        dish.image ? (
-          <img src={dish.image.thumb} alt="" className={classes.thumb} loading="lazy" />
-        ) : (
-          <span className={classes.thumb} data-empty>
-            <IconPhoto size={18} stroke={1.4} />
-          </span>
-        ),
+      width: 104,
+      hideWhenCompact: true,
+      render: (dish) => <DishThumb image={dish.image} />,
     },
     {
       key: 'name',
       header: 'Name',
-      render: (dish) => (
+      render: (dish, { compact }) => (
         <div className={classes.name}>
-          <Anchor component={Link} to={`/update-dish/${dish._id}`} fw={500} size="sm">
-            {dish.name}
-          </Anchor>
+          {compact && <DishThumb image={dish.image} />}
+          {canEdit ? (
+            <Anchor component={Link} to={`/update-dish/${dish._id}`} fw={500} size="sm" c="inherit">
+              {dish.name}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={500}>
+              {dish.name}
+            </Text>
+          )}
           <Text size="xs" c="dimmed" truncate>
             {dish.categories
               .map((id) => categoryNames.get(id))
               .filter(Boolean)
               .join(', ') || 'No category'}
           </Text>
+          {compact && (
+            <Group gap={8} wrap="nowrap" mt={2}>
+              <Text size="sm" className={classes.price}>
+                {formatPrice(dish.price)}
+              </Text>
+              <AvailabilityBadge available={dish.isAvailable} />
+            </Group>
+          )}
         </div>
       ),
     },
-    { key: 'price', header: 'Price', width: 100, render: (dish) => formatPrice(dish.price) },
     {
-      key: 'status',
-      header: 'Status',
-      width: 120,
-      render: (dish) =>
-        dish.isAvailable ? (
-          <Badge variant="light" color="teal">
-            Available
-          </Badge>
-        ) : (
-          <Badge variant="light" color="gray">
-            Unavailable
-          </Badge>
-        ),
-    },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
-      width: 120,
+      key: 'price',
+      header: 'Price',
       align: 'right',
+      width: 96,
+      hideWhenCompact: true,
       render: (dish) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          {!dish.fromParent && canEdit && (
-            <Tooltip label="Edit">
-              <ActionIcon
-                component={Link}
-                to={`/update-dish/${dish._id}`}
-                variant="subtle"
-                color="gray"
-                aria-label={`Edit ${dish.name}`}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {canEdit && (
-            <Tooltip label="Clone">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Clone ${dish.name}`}
-                onClick={() => handleClone(dish)}
-                loading={cloneDish.isPending && cloneDish.variables?._id === dish._id}
-              >
-                <IconCopy size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {!dish.fromParent && canEdit && (
-            <Tooltip label="Delete">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${dish.name}`}
-                onClick={() => handleDelete([dish._id], `“${dish.name}”`)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        <Text size="sm" className={classes.price}>
+          {formatPrice(dish.price)}
+        </Text>
       ),
     },
+    {
+      key: 'available',
+      header: 'Availability',
+      width: 130,
+      hideWhenCompact: true,
+      render: (dish) => <AvailabilityBadge available={dish.isAvailable} />,
+    },
   ];
+  if (canEdit) {
+    columns.push(
+      actionsColumn((dish) => (
+        <RowActions
+          name={dish.name}
+          locked={dish.fromParent}
+          editTo={`/update-dish/${dish._id}`}
+          onClone={() => clone(dish)}
+          cloning={cloningId === dish._id}
+          onDelete={() => handleDelete([dish._id], `“${dish.name}”`)}
+        />
+      )),
+    );
+  }
 
   return (
-    <>
-      <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
-        <TextInput
-          className={classes.search}
-          placeholder="Search dishes"
-          aria-label="Search dishes"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
-        {selected.length > 0 && canEdit && (
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            onClick={() =>
-              handleDelete(selected, `${selected.length} dish${selected.length === 1 ? '' : 'es'}`)
-            }
-            loading={deleteDishes.isPending}
-          >
-            Delete selected ({selected.length})
-          </Button>
-        )}
-      </Group>
+    <TablePanel
+      dashboard={dashboard}
+      title="Dishes"
+      count={all.length}
+      search={{ label: 'Search dishes', value: search, onChange: setSearch }}
+      bulkDelete={
+        canEdit && {
+          count: selection.ids.length,
+          loading: remove.isPending,
+          onClick: () => handleDelete(selection.ids, countOf(selection.ids.length, 'dish', 'dishes')),
+        }
+      }
+      add={canEdit && { label: 'Add dish', to: '/create-dish', tour: 'create-dish' }}
+    >
       <PaginatedTable
         label="Dishes"
         rows={rows}
         columns={columns}
-        rowId={(dish) => dish._id}
+        rowId={dishId}
         rowLabel={(dish) => dish.name}
         loading={dishes.isPending}
-        selection={canEdit ? { selected, onChange: setSelected } : undefined}
-        isLocked={(dish) => dish.fromParent}
+        isLocked={isLocked}
+        selection={canEdit ? selection.selection : undefined}
         minWidth={620}
       />
-    </>
+    </TablePanel>
   );
 }

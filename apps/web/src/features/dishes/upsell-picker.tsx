@@ -1,19 +1,9 @@
 import { type Category, DISH_PICKER_PAGE_SIZE, type Dish } from '@carte/domain';
-import {
-  Badge,
-  Checkbox,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconPhoto, IconSearch } from '@tabler/icons-react';
+import { Checkbox, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { formatPrice } from '../../ui/format.ts';
+import { matchesSearch, SearchInput } from '../../ui/search-input.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
+import { DishSummary, DishThumb } from './dish-thumb.tsx';
 import classes from './upsell-picker.module.css';
 
 export interface UpsellPickerProps {
@@ -62,10 +52,8 @@ export function UpsellPicker({
     [categories, candidateIds],
   );
 
-  const needle = search.trim().toLowerCase();
   const visible = candidates.filter(
-    (dish) =>
-      (show === 'all' || chosen.has(dish._id)) && (!needle || dish.name.toLowerCase().includes(needle)),
+    (dish) => (show === 'all' || chosen.has(dish._id)) && matchesSearch(search, dish.name),
   );
   const totalPages = Math.max(1, Math.ceil(visible.length / DISH_PICKER_PAGE_SIZE));
   const page = Math.min(requestedPage, totalPages);
@@ -146,14 +134,12 @@ export function UpsellPicker({
       )}
 
       <Group gap="sm" wrap="wrap" justify="space-between">
-        <TextInput
+        <SearchInput
+          label="Search dishes"
           className={classes.search}
-          placeholder="Search dishes"
-          aria-label="Search dishes"
-          leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(next) => {
+            setSearch(next);
             setRequestedPage(1);
           }}
         />
@@ -174,7 +160,9 @@ export function UpsellPicker({
 
       {pageDishes.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="md">
-          {show === 'selected' && !needle ? 'No upsell dishes chosen yet.' : 'No dish matches your search.'}
+          {show === 'selected' && !search.trim()
+            ? 'No upsell dishes chosen yet.'
+            : 'No dish matches your search.'}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing="xs">
@@ -191,28 +179,8 @@ export function UpsellPicker({
               >
                 <Group gap="sm" wrap="nowrap">
                   <Checkbox.Indicator checked={checked} disabled={disabled} />
-                  {dish.image ? (
-                    <img src={dish.image.thumb} alt="" className={classes.thumb} loading="lazy" />
-                  ) : (
-                    <span className={classes.thumb} data-empty>
-                      <IconPhoto size={16} stroke={1.5} />
-                    </span>
-                  )}
-                  <div className={classes.dishText}>
-                    <Text size="sm" fw={500} truncate>
-                      {dish.name}
-                    </Text>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="xs" c="dimmed">
-                        {formatPrice(dish.price)}
-                      </Text>
-                      {!dish.isAvailable && (
-                        <Badge size="xs" variant="light" color="gray">
-                          Unavailable
-                        </Badge>
-                      )}
-                    </Group>
-                  </div>
+                  <DishThumb image={dish.image} size="pick" />
+                  <DishSummary dish={dish} />
                 </Group>
               </Checkbox.Card>
             );

@@ -37,8 +37,11 @@ export function EditIngredientModal({
 
 function EditIngredientForm({ ingredient, onClose }: { ingredient: Ingredient; onClose: () => void }) {
   const update = useUpdateIngredient();
-  // Parents are top-level ingredients other than this one and its children.
+  // Parents are top-level ingredients other than this one and its children; one that has children
+  // of its own stays at the top level (no grandchildren, doc 1 §3).
   const parents = useIngredients({ exceptChildren: true, exceptParentID: ingredient._id });
+  const all = useIngredients();
+  const hasChildren = (all.data ?? []).some((candidate) => candidate.parent?._id === ingredient._id);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<IngredientValues>({
     initialValues: {
@@ -83,9 +86,15 @@ function EditIngredientForm({ ingredient, onClose }: { ingredient: Ingredient; o
         <Select
           label="Inside another ingredient"
           placeholder={parents.isPending ? 'Loading…' : 'No parent'}
+          description={
+            hasChildren
+              ? 'This ingredient has ingredients inside it, so it stays at the top level.'
+              : undefined
+          }
           data={parentOptions}
           searchable
           clearable
+          disabled={hasChildren}
           nothingFoundMessage="No ingredient found"
           {...form.getInputProps('parent')}
         />

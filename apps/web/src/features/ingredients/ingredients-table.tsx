@@ -1,7 +1,6 @@
 import { type Ingredient, messages } from '@carte/domain';
-import { ActionIcon, Button, Group, Switch, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCopy, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Group, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
 import {
   useCloneIngredient,
   useDeleteIngredients,
@@ -10,42 +9,59 @@ import {
 } from '../../api/ingredients.api.ts';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
-import { PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
+import {
+  actionsColumn,
+  PaginatedTable,
+  type TableColumn,
+  useRowSelection,
+} from '../../ui/paginated-table.tsx';
+import { countOf, RowActions } from '../../ui/row-actions.tsx';
+import { matchesSearch } from '../../ui/search-input.tsx';
+import { TablePanel } from '../../ui/table-panel.tsx';
 import { useCan } from '../../ui/use-can.ts';
 import { EditIngredientModal } from './edit-ingredient-modal.tsx';
 
+const isLocked = (ingredient: Ingredient) => ingredient.fromParent;
+const ingredientId = (ingredient: Ingredient) => ingredient._id;
+const usedBy = (ingredient: Ingredient) => countOf(ingredient.count, 'dish', 'dishes');
+
+/** What deleting takes with it (doc 1 §4: dishes lose the ingredient, children move to the top). */
+function deleteDetail(ingredients: Ingredient[]) {
+  const [only] = ingredients;
+  if (ingredients.length === 1 && only && only.count > 0) {
+    return `It is used in ${usedBy(only)} and will be taken out of ${only.count === 1 ? 'it' : 'them'}. This cannot be undone.`;
+  }
+  return 'Dishes that use them lose them too. This cannot be undone.';
+}
+
 /**
- * The ingredients table (doc 1 §2, §4): name, parent, how many dishes use it, availability; edit,
- * clone (" (copy)", retried on 412), delete and bulk delete. Inherited rows are locked but cloneable.
+ * The ingredients table (doc 1 §2, §4): name, parent, how many dishes use it, availability switch;
+ * edit (dialog), clone (" (copy)", retried on 412), (bulk) delete; search; 10 rows a page. Inherited
+ * rows are locked but cloneable. On narrow screens parent and use count move under the name.
+ *
+ * `dashboard`: a card of its own with the title, the count and "Add ingredient"; the search appears
+ * once there is more than a page.
  */
-export function IngredientsTable() {
+export function IngredientsTable({ dashboard = false }: { dashboard?: boolean }) {
   const can = useCan();
   const canEdit = can('ingredient');
   const ingredients = useIngredients();
   const update = useUpdateIngredient();
   const clone = useCloneIngredient();
   const remove = useDeleteIngredients();
-  const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<Ingredient | null>(null);
   const [search, setSearch] = useState('');
 
-  const needle = search.trim().toLowerCase();
-  const rows = useMemo(
-    () =>
-      (ingredients.data ?? []).filter(
-        (ingredient) =>
-          !needle ||
-          ingredient.name.toLowerCase().includes(needle) ||
-          ingredient.parent?.name.toLowerCase().includes(needle),
-      ),
-    [ingredients.data, needle],
-  );
+  const all = ingredients.data ?? [];
+  const rows = all.filter((ingredient) => matchesSearch(search, ingredient.name, ingredient.parent?.name));
+  const selection = useRowSelection(rows, ingredientId, isLocked);
 
   const handleDelete = async (ids: string[], what: string) => {
-    if (!(await confirmDelete(what, 'Dishes that use it lose it too. This cannot be undone.'))) return;
+    const chosen = all.filter((ingredient) => ids.includes(ingredient._id));
+    if (!(await confirmDelete(what, deleteDetail(chosen)))) return;
     try {
       await remove.mutateAsync(ids);
-      setSelected((current) => current.filter((id) => !ids.includes(id)));
+      selection.forget(ids);
       notifySuccess(messages.ingredientDeleted);
     } catch (error) {
       notifyFailure(error);
@@ -73,139 +89,111 @@ export function IngredientsTable() {
     }
   };
 
+  const availableSwitch = (ingredient: Ingredient) => (
+    <Switch
+      size="sm"
+      aria-label={`${ingredient.name} available`}
+      checked={ingredient.isAvailable}
+      disabled={
+        ingredient.fromParent || !canEdit || (update.isPending && update.variables?.id === ingredient._id)
+      }
+      onChange={(event) => handleAvailability(ingredient, event.currentTarget.checked)}
+    />
+  );
+
   const columns: TableColumn<Ingredient>[] = [
     {
       key: 'name',
       header: 'Name',
-      render: (ingredient) => (
-        <Text size="sm" fw={500}>
-          {ingredient.name}
-        </Text>
+      render: (ingredient, { compact }) => (
+        <>
+          <Text size="sm" fw={500}>
+            {ingredient.name}
+          </Text>
+          {compact && (
+            <Group gap="xs" wrap="nowrap" mt={2}>
+              {availableSwitch(ingredient)}
+              <Text size="xs" c="dimmed">
+                {ingredient.parent ? `Inside ${ingredient.parent.name} · ` : ''}
+                {usedBy(ingredient)}
+              </Text>
+            </Group>
+          )}
+        </>
       ),
     },
     {
       key: 'parent',
-      header: 'Inside',
-      render: (ingredient) =>
-        ingredient.parent ? (
-          <Text size="sm">{ingredient.parent.name}</Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
-        ),
+      header: 'Parent',
+      hideWhenCompact: true,
+      render: (ingredient) => (
+        <Text size="sm" c={ingredient.parent ? undefined : 'dimmed'}>
+          {ingredient.parent?.name ?? '—'}
+        </Text>
+      ),
     },
     {
       key: 'count',
       header: 'Used by',
       width: 110,
+      hideWhenCompact: true,
       render: (ingredient) => (
         <Text size="sm" c={ingredient.count === 0 ? 'dimmed' : undefined}>
-          {ingredient.count} dish{ingredient.count === 1 ? '' : 'es'}
+          {usedBy(ingredient)}
         </Text>
       ),
     },
     {
       key: 'available',
       header: 'Available',
-      width: 100,
-      render: (ingredient) => (
-        <Switch
-          size="sm"
-          aria-label={`${ingredient.name} available`}
-          checked={ingredient.isAvailable}
-          disabled={
-            ingredient.fromParent || !canEdit || (update.isPending && update.variables?.id === ingredient._id)
-          }
-          onChange={(event) => handleAvailability(ingredient, event.currentTarget.checked)}
-        />
-      ),
-    },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
-      width: 120,
-      align: 'right',
-      render: (ingredient) =>
-        canEdit && (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            {!ingredient.fromParent && (
-              <Tooltip label="Edit">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Edit ${ingredient.name}`}
-                  onClick={() => setEditing(ingredient)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            <Tooltip label="Clone">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Clone ${ingredient.name}`}
-                onClick={() => handleClone(ingredient)}
-                loading={clone.isPending && clone.variables?._id === ingredient._id}
-              >
-                <IconCopy size={16} />
-              </ActionIcon>
-            </Tooltip>
-            {!ingredient.fromParent && (
-              <Tooltip label="Delete">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${ingredient.name}`}
-                  onClick={() => handleDelete([ingredient._id], `“${ingredient.name}”`)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </Group>
-        ),
+      width: 96,
+      hideWhenCompact: true,
+      render: (ingredient) => availableSwitch(ingredient),
     },
   ];
+  if (canEdit) {
+    columns.push(
+      actionsColumn((ingredient) => (
+        <RowActions
+          name={ingredient.name}
+          locked={ingredient.fromParent}
+          onEdit={() => setEditing(ingredient)}
+          onClone={() => handleClone(ingredient)}
+          cloning={clone.isPending && clone.variables?._id === ingredient._id}
+          onDelete={() => handleDelete([ingredient._id], `“${ingredient.name}”`)}
+        />
+      )),
+    );
+  }
 
   return (
-    <>
-      <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
-        <TextInput
-          style={{ flex: '1 1 220px', maxWidth: 320 }}
-          placeholder="Search ingredients"
-          aria-label="Search ingredients"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
-        {selected.length > 0 && canEdit && (
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            onClick={() =>
-              handleDelete(selected, `${selected.length} ingredient${selected.length === 1 ? '' : 's'}`)
-            }
-            loading={remove.isPending}
-          >
-            Delete selected ({selected.length})
-          </Button>
-        )}
-      </Group>
+    <TablePanel
+      dashboard={dashboard}
+      title="Ingredients"
+      count={all.length}
+      search={{ label: 'Search ingredients', value: search, onChange: setSearch }}
+      bulkDelete={
+        canEdit && {
+          count: selection.ids.length,
+          loading: remove.isPending,
+          onClick: () =>
+            handleDelete(selection.ids, countOf(selection.ids.length, 'ingredient', 'ingredients')),
+        }
+      }
+      add={canEdit && { label: 'Add ingredient', to: '/create-ingredient', tour: 'create-ingredient' }}
+    >
       <PaginatedTable
         label="Ingredients"
         rows={rows}
         columns={columns}
-        rowId={(ingredient) => ingredient._id}
+        rowId={ingredientId}
         rowLabel={(ingredient) => ingredient.name}
         loading={ingredients.isPending}
-        selection={canEdit ? { selected, onChange: setSelected } : undefined}
-        isLocked={(ingredient) => ingredient.fromParent}
+        selection={canEdit ? selection.selection : undefined}
+        isLocked={isLocked}
         minWidth={600}
       />
       <EditIngredientModal ingredient={editing} onClose={() => setEditing(null)} />
-    </>
+    </TablePanel>
   );
 }

@@ -23,6 +23,8 @@ import { errorMessage, notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
 import { useCan } from '../../ui/use-can.ts';
+import { useMenuPreviewDraft } from '../dashboard/menu-preview-store.ts';
+import { PreviewToggle } from '../dashboard/preview-toggle.tsx';
 import { CategorySelectModal } from './category-select-modal.tsx';
 import classes from './menu-form.module.css';
 import {
@@ -67,6 +69,13 @@ export function MenuForm({ menu }: { menu: Menu | null }) {
   });
   const dirty = !readOnly && form.isDirty();
   const guard = useUnsavedChangesGuard(dirty && running === null);
+  // The owner's preview panel draws the form's unsaved values (doc 1 §2).
+  useMenuPreviewDraft({
+    menuId: menu?._id ?? null,
+    input: menuPayload(form.values, menu),
+    cover: form.values.cover,
+    logo: form.values.logo,
+  });
 
   const filesOf = (values: MenuFormValues): MenuFiles => ({
     cover: values.cover instanceof File ? values.cover : null,
@@ -244,6 +253,7 @@ export function MenuForm({ menu }: { menu: Menu | null }) {
         description={
           menu ? 'Edit the menu, its branding and what guests see.' : 'Name it, brand it, publish it.'
         }
+        actions={<PreviewToggle />}
       />
       {readOnly && (
         <Alert color="yellow" variant="light" icon={<IconLock size={18} />}>

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { CustomerMenu, PublicMenu } from '@carte/domain';
+import {
+  findDish,
+  MENU_DATA_ELEMENT_ID,
+  MENU_ROOT_ELEMENT_ID,
+  menuJsonLd,
+  menuPageCss,
+  PublicMenuApp,
+  type PublicMenuPayload,
+  pageDescription,
+  pageTitle,
+  resolvePage,
+  serializeForScript,
+  texts,
+  viewHref,
+} from '@carte/menu-view';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { HydrationTags } from './public-menu.assets.ts';
+
+/** A page or answer ready to send many times: the body, its compressed form once asked, its ETag. */
+export interface Rendered {
+  status: number;
+  type: string;
+  etag: string;
+  body: Buffer;
+  gzip?: Buffer;
+}
+
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A weak ETag: the pages' `generatedAt` changes every minute without changing what they mean. */
+export const weakEtag = (...parts: string[]): string =>
+  `W/"${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 27)}"`;
+
+const absolute = (url: string, origin: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url}`);
+
+/** The document around the server-rendered menu (doc 2 §2): head, structured data, page data, script. */
+function documentHtml(parts: {
+  title: string;
+  description: string;
+  themeColor: string;
+  canonical: string | null;
+  image: string | null;
+  /** The tab's icon: the restaurant's logo, or none (an empty one, so the browser asks for nothing). */
+  icon: string | null;
+  noindex: boolean;
+  headTags: string;
+  jsonLd: string | null;
+  app: string;
+  payload: string | null;
+}): string {
+  const meta = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+    `<title>${escapeHtml(parts.title)}</title>`,
+    parts.description ? `<meta name="description" content="${escapeHtml(parts.description)}">` : '',
+    `<meta name="theme-color" content="${escapeHtml(parts.themeColor)}">`,
+    `<link rel="icon" href="${escapeHtml(parts.icon ?? 'data:,')}">`,
+    parts.noindex ? '<meta name="robots" content="noindex">' : '',
+    parts.canonical ? `<link rel="canonical" href="${escapeHtml(parts.canonical)}">` : '',
+    `<meta property="og:type" content="website"><meta property="og:title" content="${escapeHtml(parts.title)}">`,
+    parts.description ? `<meta property="og:description" content="${escapeHtml(parts.description)}">` : '',
+    parts.canonical ? `<meta property="og:url" content="${escapeHtml(parts.canonical)}">` : '',
+    parts.image ? `<meta property="og:image" content="${escapeHtml(parts.image)}">` : '',
+    `<style>${menuPageCss}</style>`,
+    parts.headTags,
+    parts.jsonLd ? `<script type="application/ld+json">${parts.jsonLd}</script>` : '',
+  ].join('');
+  const data = parts.payload
+    ? `<script type="application/json" id="${MENU_DATA_ELEMENT_ID}">${parts.payload}</script>`
+    : '';
+  return `<!doctype html><html lang="en"><head>${meta}</head><body><div id="${MENU_ROOT_ELEMENT_ID}">${parts.app}</div>${data}</body></html>`;
+}
+
+/**
+ * One public page (doc 2 §2) for an address `/menu/…?…`: the screen the address asks for (the same
+ * `resolvePage` the hydration script runs), drawn by menu-view's `PublicMenuApp`, so the page reads
+ * completely without JavaScript; the data the script hydrates from; schema.org JSON-LD; a title and
+ * description per screen; theme colour from the shown menu. "Dish not found" answers 404.
+ */
+export function renderMenuPage(input: {
+  customer: CustomerMenu;
+  /** What the page is drawn from besides the address: the data's version and the menus shown now. */
+  etagParts: string[];
+  url: string;
+  publicUrl: string;
+  tags: HydrationTags;
+}): Rendered {
+  const { customer, publicUrl } = input;
+  const mark = input.url.indexOf('?');
+  const pathname = mark >= 0 ? input.url.slice(0, mark) : input.url;
+  const search = mark >= 0 ? input.url.slice(mark) : '';
+  const { view, filters, mapId } = resolvePage(customer, pathname, search);
+
+  const menuId = view.kind === 'menu' || view.kind === 'dish' || view.kind === 'print' ? view.menuId : null;
+  const menu: PublicMenu | undefined = menuId
+    ? customer.menus.find((entry) => entry._id === menuId)
+    : undefined;
+  const dishFound = view.kind === 'dish' && menu ? findDish({ menu }, view.dishId) !== null : false;
+  const status = view.kind === 'dish' && !dishFound ? 404 : 200;
+
+  const payload: PublicMenuPayload = { data: customer, view, filters, baseUrl: '', mapId };
+  const app = renderToString(
+    createElement(PublicMenuApp, { data: customer, view, filters, baseUrl: '', mapId }),
+  );
+  const links = { baseUrl: publicUrl, restaurantId: customer.restaurant._id, mapId };
+  const html = documentHtml({
+    title: pageTitle(customer, view),
+    description: pageDescription(customer, view),
+    themeColor: (menu ?? customer.menus[0])?.colors.primary ?? '#ffffff',
+    canonical: status === 200 ? viewHref(view, links) : null,
+    image: menu?.cover ? absolute(menu.cover.full, publicUrl) : null,
+    icon: customer.restaurant.logo?.thumb ?? null,
+    noindex: status !== 200,
+    headTags: input.tags.html,
+    jsonLd: serializeForScript(menuJsonLd(customer, menu?._id ?? null, publicUrl, mapId)),
+    app,
+    payload: serializeForScript(payload),
+  });
+  return {
+    status,
+    type: 'text/html; charset=utf-8',
+    etag: weakEtag(...input.etagParts, input.tags.version, JSON.stringify({ view, filters, mapId })),
+    body: Buffer.from(html),
+  };
+}
+
+/** The page of an address that names no restaurant (or not a well-formed one): "No menu found". */
+export function renderNotFoundPage(): Rendered {
+  const html = documentHtml({
+    title: texts.menuNotFound,
+    description: '',
+    themeColor: '#ffffff',
+    canonical: null,
+    image: null,
+    icon: null,
+    noindex: true,
+    headTags: '',
+    jsonLd: null,
+    app: `<div class="cm cm-view-empty"><main id="cm-main" class="cm-main cm-empty"><h1 class="cm-title">${escapeHtml(texts.menuNotFound)}</h1></main></div>`,
+    payload: null,
+  });
+  const body = Buffer.from(html);
+  return { status: 404, type: 'text/html; charset=utf-8', etag: weakEtag(html), body };
+}
+
+/** The customer answer (doc 2 §3) as the API sends it, serialized once per state. */
+export function renderCustomerJson(customer: CustomerMenu, etagParts: string[]): Rendered {
+  const body = Buffer.from(JSON.stringify({ statusCode: 200, confirmation: 'Success', message: customer }));
+  return { status: 200, type: 'application/json; charset=utf-8', etag: weakEtag('api', ...etagParts), body };
+}
+
+/** The compressed body, made once per rendered page. */
+export function gzipOf(rendered: Rendered): Buffer {
+  rendered.gzip ??= gzipSync(rendered.body, { level: 6 });
+  return rendered.gzip;
+}

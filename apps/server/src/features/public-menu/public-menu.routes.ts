@@ -1,0 +1,270 @@
+import path from 'node:path';
+import { customerMenuSchema, objectId, publicDishSchema } from '@carte/domain';
+import { texts } from '@carte/menu-view';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Cache, createCache } from '../../adapters/cache/index.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import { isId } from '../../db/ids.ts';
+import { ok, responses } from '../../http/envelope.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import { createPublicMenuAssets, type PublicMenuAssets } from './public-menu.assets.ts';
+import {
+  gzipOf,
+  type Rendered,
+  renderCustomerJson,
+  renderMenuPage,
+  renderNotFoundPage,
+} from './public-menu.page.ts';
+import {
+  createPublicMenuService,
+  type PublicMenuEntry,
+  type PublicMenuService,
+} from './public-menu.service.ts';
+import type { PublicMenuState } from './public-menu.state.ts';
+
+export interface PublicMenuPluginOptions {
+  db: Db;
+  storage: Storage;
+  config: Pick<Config, 'publicUrl' | 'webDist' | 'redisUrl'>;
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public menu's cache, for changes made outside an API request (jobs, webhooks, seeds). */
+    publicMenu: Pick<PublicMenuService, 'drop' | 'dropAll'>;
+  }
+}
+
+/**
+ * Diners' answers may be held by a CDN for 30 s and served stale for 60 s more while it asks again;
+ * browsers always revalidate (max-age=0), which costs a 304 when nothing changed (ETag).
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+/**
+ * Memory budgets (per process): the restaurants' data by the length of its JSON, and the rendered
+ * pages by their size. Least recently used goes first; a page evicted is drawn again when asked.
+ */
+const DATA_BUDGET = { maxEntries: 5_000, maxBytes: 256 * 1024 * 1024 };
+const PAGE_BUDGET = { maxEntries: 20_000, maxBytes: 128 * 1024 * 1024 };
+
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The security headers of the app's helmet defaults, as constants: helmet builds its middleware on
+ * every request (about 0.2 ms, more than the rest of a cached page), and these pages are the hot
+ * path. Without X-Frame-Options: the public menu is meant to be framed by any site (the embed
+ * code, doc 2 §1), which `frame-ancestors *` says explicitly.
+ */
+const pageHeaders = {
+  'content-security-policy': 'frame-ancestors *',
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+} as const;
+
+/** Does the If-None-Match header hold this ETag (weak comparison, RFC 9110 §13.1.2)? */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === bare;
+  });
+}
+
+/** Sends a rendered page with its cache headers: 304 when the client holds it, gzip when accepted. */
+function send(request: FastifyRequest, reply: FastifyReply, rendered: Rendered) {
+  reply
+    .header('cache-control', PUBLIC_CACHE_CONTROL)
+    .header('etag', rendered.etag)
+    .header('vary', 'Accept-Encoding');
+  if (rendered.status === 200 && matches(request.headers['if-none-match'], rendered.etag)) {
+    return reply.code(304).send();
+  }
+  reply.code(rendered.status).type(rendered.type);
+  if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+    return reply.header('content-encoding', 'gzip').send(gzipOf(rendered));
+  }
+  return reply.send(rendered.body);
+}
+
+type Pages = Cache<Rendered>;
+
+/**
+ * A page of a restaurant's state, rendered once per address while the state holds (a minute at
+ * most): the key names the state, so a new state (the clock, or a change) never meets old pages.
+ */
+function memo(pages: Pages, state: PublicMenuState, key: string, render: () => Rendered): Rendered {
+  const cacheKey = `${state.id} ${key}`;
+  const cached = pages.get(cacheKey);
+  if (cached) return cached;
+  const rendered = render();
+  pages.set(cacheKey, rendered, state.validUntil);
+  return rendered;
+}
+
+/** The diner's pages and answers; encapsulated, with pages (not JSON) for its own failures. */
+const publicMenuRoutes: FastifyPluginAsyncZod<{
+  service: PublicMenuService;
+  assets: PublicMenuAssets;
+  pages: Pages;
+  publicUrl: string;
+}> = async (app, options) => {
+  const { service, assets, pages, publicUrl } = options;
+  const notFound = renderNotFoundPage();
+
+  async function page(request: FastifyRequest, reply: FastifyReply) {
+    const params = request.params as { restaurantId: string; mapId?: string };
+    reply.headers(pageHeaders);
+    if (!isId(params.restaurantId) || (params.mapId !== undefined && !isId(params.mapId))) {
+      return send(request, reply, notFound);
+    }
+    try {
+      const found = await service.current(params.restaurantId);
+      if (!found) return send(request, reply, notFound);
+      const tags = assets.tags();
+      const rendered = memo(pages, found.state, `${tags.version} ${request.url}`, () =>
+        renderMenuPage({
+          customer: found.state.customer,
+          etagParts: [found.source.version, found.state.signature],
+          url: request.url,
+          publicUrl,
+          tags,
+        }),
+      );
+      return send(request, reply, rendered);
+    } catch (error) {
+      request.log.error({ err: error }, 'public menu page failed');
+      return reply
+        .code(500)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          '<!doctype html><html lang="en"><title>Menu</title><p>Something went wrong. Please try again later.</p></html>',
+        );
+    }
+  }
+
+  const hidden = { schema: { hide: true } };
+  // Helmet's headers are set as constants instead (pageHeaders), without X-Frame-Options.
+  const framable = { ...hidden, helmet: false as const };
+  // doc 2 §2. `/menu/{restaurantId}/{mapId}` is a menu display's address: displays come with a later
+  // issue, so it shows the restaurant's menus like `/menu/{restaurantId}`, keeping mapId in its links.
+  app.get('/menu/:restaurantId', framable, page);
+  app.get('/menu/:restaurantId/:mapId', framable, page);
+  app.get('/menu/:restaurantId/dish/:dishId/menuSelected/:menuId', framable, page);
+
+  app.get('/public-menu/*', hidden, async (request, reply) => {
+    const file = await assets.file((request.params as { '*': string })['*']);
+    if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply
+      .header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .type(file.type)
+      .send(file.body);
+  });
+
+  app.get(
+    '/api/menus/customer',
+    {
+      schema: {
+        tags: ['public menu'],
+        summary: "A restaurant's public menu now (doc 2 §3 customer menu): no sign-in",
+        description: `Published menus open now (own, then the parent's), each with its available categories inside their hours and their available dishes; \`menusTimeline\` lists every published menu's schedule. Sent with an ETag (If-None-Match answers 304) and \`Cache-Control: ${PUBLIC_CACHE_CONTROL}\`. \`mapId\` (a menu display) is accepted and does not change the answer yet.`,
+        querystring: z.object({ restaurantId: objectId, mapId: objectId.optional() }),
+        response: responses(customerMenuSchema, [400, 404]),
+      },
+    },
+    async (request, reply) => {
+      const found = await service.current(request.query.restaurantId);
+      if (!found) throw new NotFoundError(texts.menuNotFound);
+      const rendered = memo(pages, found.state, 'api', () =>
+        renderCustomerJson(found.state.customer, [found.source.version, found.state.signature]),
+      );
+      return send(request, reply, rendered);
+    },
+  );
+
+  app.get(
+    '/api/restaurant/:restaurantId/menu/:menuId/dish/:dishId',
+    {
+      schema: {
+        tags: ['public menu'],
+        summary: 'One dish of a menu served now (doc 2 §7 customerDish): no sign-in',
+        params: z.object({ restaurantId: objectId, menuId: objectId, dishId: objectId }),
+        response: responses(publicDishSchema, [400, 404]),
+      },
+    },
+    async (request, reply) => {
+      const { restaurantId, menuId, dishId } = request.params;
+      const dish = await service.dish(restaurantId, menuId, dishId);
+      if (!dish) throw new NotFoundError(texts.dishNotFound);
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      return ok(dish);
+    },
+  );
+};
+
+/**
+ * The public menu (doc 2 §2, §3; DESIGN.md path 1): the pages `/menu/…`, the hydration bundle under
+ * `/public-menu/`, the customer answer `/api/menus/customer` — and the cache they share, dropped on
+ * every change that may affect it. Registered without encapsulation so its hook sees every route.
+ *
+ * What drops the cache (decisions, public menu):
+ * - any write (POST, PUT, PATCH, DELETE) under `/api/` by a signed-in caller of a restaurant drops
+ *   that restaurant and its locations — menus, categories, dishes, ingredients, customizations,
+ *   dietary, settings, subscription all change through such requests. It runs in onSend, after the
+ *   route's transaction committed and before the answer leaves, so the owner's next look is fresh;
+ * - any write under `/billing/` (the test checkout and portal, no session: the restaurant is not
+ *   known there) drops every restaurant;
+ * - an entry also expires when a subscription period of the restaurant or its parent ends, and
+ *   after five minutes whatever happens (changes made outside a request).
+ */
+export const publicMenuPlugin = fp(
+  async (app: FastifyInstance, options: PublicMenuPluginOptions) => {
+    const now = () => options.now().getTime();
+    const service = createPublicMenuService({
+      db: options.db,
+      storage: options.storage,
+      now: options.now,
+      cache: createCache<PublicMenuEntry>(options.config, {
+        ...DATA_BUDGET,
+        now,
+        sizeOf: (entry) => entry.source?.size ?? 100,
+      }),
+    });
+    const pages = createCache<Rendered>(options.config, {
+      ...PAGE_BUDGET,
+      now,
+      // The compressed copy is made on first use: counted in advance.
+      sizeOf: (rendered) => Math.ceil(rendered.body.length * 1.25),
+    });
+    const assets = createPublicMenuAssets({ dir: path.join(options.config.webDist, 'public-menu') });
+    app.decorate('publicMenu', { drop: service.drop, dropAll: service.dropAll });
+
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (!writeMethods.has(request.method)) return payload;
+      if (request.url.startsWith('/api/')) {
+        const restaurantId = request.caller?.restaurantId;
+        if (restaurantId) service.drop(restaurantId);
+      } else if (request.url.startsWith('/billing/')) {
+        service.dropAll();
+      }
+      return payload;
+    });
+
+    await app.register(publicMenuRoutes, { service, assets, pages, publicUrl: options.config.publicUrl });
+  },
+  { name: 'carte-public-menu' },
+);

@@ -1,0 +1,120 @@
+import type { CustomerMenu, PublicDish } from '@carte/domain';
+import type { Cache } from '../../adapters/cache/cache.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Db } from '../../db/connect.ts';
+import { loadPublicMenuSource, type PublicMenuSource } from './public-menu.data.ts';
+import { type PublicMenuState, stateAt } from './public-menu.state.ts';
+
+/** One cached restaurant: its data (or null: no such restaurant) and its state for the current minute. */
+export interface PublicMenuEntry {
+  source: PublicMenuSource | null;
+  state: PublicMenuState | null;
+}
+
+export interface PublicMenuServiceDeps {
+  db: Db;
+  storage: Storage;
+  now: () => Date;
+  cache: Cache<PublicMenuEntry>;
+  /**
+   * How long an entry may live without a drop. Every change made through the API drops it at once;
+   * this bounds what other paths (an admin's action, another instance's write until drops are shared
+   * over Redis, a subscription ending on its own) could leave behind.
+   */
+  maxAgeMs?: number;
+  /** How long "no such restaurant" is remembered, so unknown ids do not reach the database each time. */
+  missingMaxAgeMs?: number;
+}
+
+export const PUBLIC_MENU_MAX_AGE_MS = 5 * 60_000;
+
+/**
+ * The public menu's fast path (DESIGN.md, path 1): the published data of a restaurant is read once
+ * (public-menu.data.ts) and kept in the cache, keyed by restaurant id; the clock is applied per
+ * request from it (public-menu.state.ts), once a minute at most. `drop` forgets a restaurant and
+ * its locations (they show its menus) — called after every change that may affect them.
+ */
+export function createPublicMenuService(deps: PublicMenuServiceDeps) {
+  const { cache } = deps;
+  const maxAgeMs = deps.maxAgeMs ?? PUBLIC_MENU_MAX_AGE_MS;
+  const missingMaxAgeMs = deps.missingMaxAgeMs ?? 10_000;
+  /** Reads in flight, one per restaurant; a drop removes them so their stale result is not kept. */
+  const loading = new Map<string, Promise<PublicMenuEntry>>();
+
+  function load(restaurantId: string): Promise<PublicMenuEntry> {
+    const running = loading.get(restaurantId);
+    if (running) return running;
+    const started = deps.now().getTime();
+    const promise = loadPublicMenuSource(deps, restaurantId)
+      .then((source) => {
+        const entry: PublicMenuEntry = { source, state: null };
+        // Kept only if no change came in meanwhile (the drop took this read out of `loading`).
+        if (loading.get(restaurantId) === promise) {
+          const expiresAt = source
+            ? Math.min(started + maxAgeMs, source.periodEndsAt ?? Number.POSITIVE_INFINITY)
+            : started + missingMaxAgeMs;
+          cache.set(restaurantId, entry, expiresAt);
+        }
+        return entry;
+      })
+      .finally(() => {
+        if (loading.get(restaurantId) === promise) loading.delete(restaurantId);
+      });
+    loading.set(restaurantId, promise);
+    return promise;
+  }
+
+  /** The restaurant's public menu now, or null when there is no such restaurant. */
+  async function current(
+    restaurantId: string,
+  ): Promise<{ source: PublicMenuSource; state: PublicMenuState } | null> {
+    const entry = cache.get(restaurantId) ?? (await load(restaurantId));
+    if (!entry.source) return null;
+    const now = deps.now().getTime();
+    // validUntil is a minute boundary after the state's instant; a clock moved back renews it too.
+    if (!entry.state || now >= entry.state.validUntil || now < entry.state.validUntil - 60_000) {
+      entry.state = stateAt(entry.source, now);
+    }
+    return { source: entry.source, state: entry.state };
+  }
+
+  return {
+    current,
+
+    /** GET /api/menus/customer (doc 2 §7 getCustomerMenu): null when there is no such restaurant. */
+    async customerMenu(restaurantId: string): Promise<CustomerMenu | null> {
+      return (await current(restaurantId))?.state.customer ?? null;
+    },
+
+    /** A dish of a menu served now (the dish page, doc 2 §2), or null: "Dish not found". */
+    async dish(restaurantId: string, menuId: string, dishId: string): Promise<PublicDish | null> {
+      const found = await current(restaurantId);
+      const menu = found?.state.customer.menus.find((entry) => entry._id === menuId);
+      for (const category of menu?.categories ?? []) {
+        const dish = category.dishes.find((entry) => entry._id === dishId);
+        if (dish) return dish;
+      }
+      return null;
+    },
+
+    /**
+     * Forgets a restaurant and its locations, which show its menus (decisions §4, inheritance); the
+     * next request reads them again. Reads in flight are not kept.
+     */
+    drop(restaurantId: string): void {
+      const ids = [restaurantId];
+      for (const [id, entry] of cache.entries()) if (entry.source?.parentId === restaurantId) ids.push(id);
+      for (const id of ids) cache.delete(id);
+      // A location being read now cannot be told from others before its read ends: none is kept.
+      loading.clear();
+    },
+
+    /** Forgets every restaurant (a change whose restaurant is not known, e.g. the test billing portal). */
+    dropAll(): void {
+      cache.clear();
+      loading.clear();
+    },
+  };
+}
+
+export type PublicMenuService = ReturnType<typeof createPublicMenuService>;

@@ -1,0 +1,164 @@
+import type { Image } from '@carte/domain';
+import { MenuPreview, previewImage } from '@carte/menu-view';
+import { ActionIcon, Badge, Box, EmptyState, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEyeOff, IconToolsKitchen2, IconX } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useCategories } from '../../api/categories.api.ts';
+import { useDishes } from '../../api/dishes.api.ts';
+import { useFilterOptions } from '../../api/filters.api.ts';
+import { useIngredients } from '../../api/ingredients.api.ts';
+import { useSelectedMenu } from '../../api/menus.api.ts';
+import { useRestaurant } from '../../api/restaurants.api.ts';
+import { useCurrentUser } from '../../api/session.ts';
+import classes from './menu-preview-panel.module.css';
+import { menuPreviewStore, usePreviewDraft } from './menu-preview-store.ts';
+import { buildPreviewMenu, buildPreviewRestaurant } from './preview-menu.ts';
+
+/** A form's picture as an `Image`: a new file through an object URL (revoked when it changes). */
+function usePictureImage(value: File | string | null | undefined, saved: Image | null): Image | null {
+  const [fileUrl, setFileUrl] = useState<string | null>(null);
+  const file = value instanceof File ? value : null;
+  useEffect(() => {
+    if (!file) {
+      setFileUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setFileUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  if (value === undefined) return saved;
+  if (file) return fileUrl ? previewImage(fileUrl) : null;
+  if (typeof value === 'string') return saved && saved.card === value ? saved : previewImage(value);
+  return null;
+}
+
+/**
+ * The owner's live preview (doc 1 §2, §9): a 450 px panel beside the workshop drawing the selected
+ * menu as diners see it, with `MenuPreview` of @carte/menu-view. On the menu form it draws the form's
+ * unsaved values (colours, fonts, template, display switches, name, description, pictures).
+ * Mounted only while open, so closed it costs no request.
+ */
+export default function MenuPreviewPanel() {
+  const user = useCurrentUser();
+  const draft = usePreviewDraft();
+  const selected = useSelectedMenu();
+  const categories = useCategories();
+  const dishes = useDishes();
+  const ingredients = useIngredients();
+  const restaurant = useRestaurant();
+  const filters = useFilterOptions();
+
+  // On the menu form the edited menu (or none, for a new one); elsewhere the selected menu.
+  const menu = draft
+    ? draft.menuId
+      ? (selected.menus.find((item) => item._id === draft.menuId) ?? null)
+      : null
+    : selected.menu;
+  const cover = usePictureImage(draft ? draft.cover : undefined, menu?.cover ?? null);
+  const logo = usePictureImage(draft ? draft.logo : undefined, menu?.logo ?? null);
+
+  const loading =
+    selected.isLoading ||
+    categories.isPending ||
+    dishes.isPending ||
+    ingredients.isPending ||
+    restaurant.isPending ||
+    filters.isPending;
+
+  const built = useMemo(() => {
+    if (loading || !restaurant.data || (!menu && !draft)) return null;
+    const publicMenu = buildPreviewMenu(
+      menu,
+      draft?.input ?? null,
+      { cover, logo },
+      {
+        categories: categories.data ?? [],
+        dishes: dishes.data ?? [],
+        ingredients: ingredients.data ?? [],
+        restaurant: restaurant.data,
+      },
+    );
+    return {
+      menu: publicMenu,
+      restaurant: buildPreviewRestaurant(restaurant.data, logo, filters.data ?? null),
+    };
+  }, [
+    loading,
+    menu,
+    draft,
+    cover,
+    logo,
+    categories.data,
+    dishes.data,
+    ingredients.data,
+    restaurant.data,
+    filters.data,
+  ]);
+
+  const status = draft
+    ? { label: 'Editing', color: 'yellow' }
+    : menu?.draft
+      ? { label: 'Draft', color: 'gray' }
+      : menu
+        ? { label: 'Published', color: 'teal' }
+        : null;
+
+  return (
+    <Stack gap={0} className={classes.panel}>
+      <Group justify="space-between" wrap="nowrap" gap="sm" className={classes.bar}>
+        <Stack gap={0} miw={0}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" className={classes.eyebrow}>
+            Guest preview
+          </Text>
+          <Text fw={600} truncate>
+            {built?.menu.name ?? menu?.name ?? 'No menu selected'}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          {status && (
+            <Badge variant="light" color={status.color} radius="sm">
+              {status.label}
+            </Badge>
+          )}
+          <Tooltip label="Close preview">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Close preview"
+              onClick={menuPreviewStore.close}
+            >
+              <IconX size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+
+      <Box className={classes.body}>
+        {loading ? (
+          <Stack gap="md" p="md">
+            <Skeleton height={180} radius="md" />
+            <Skeleton height={28} width="60%" />
+            <Skeleton height={16} width="80%" />
+            <Skeleton height={90} radius="md" />
+            <Skeleton height={90} radius="md" />
+          </Stack>
+        ) : built ? (
+          <div className={classes.frame}>
+            <MenuPreview menu={built.menu} restaurant={built.restaurant} ownerEmail={user.email} />
+          </div>
+        ) : (
+          <EmptyState
+            icon={restaurant.data ? <IconToolsKitchen2 size={26} stroke={1.6} /> : <IconEyeOff size={26} />}
+            withIndicatorBackground
+            title="Nothing to preview"
+            description="Select a menu on the dashboard to see it as your guests do."
+            py="xl"
+            px="md"
+          />
+        )}
+      </Box>
+    </Stack>
+  );
+}

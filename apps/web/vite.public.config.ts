@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+/**
+ * The public menu's hydration bundle (src/public-menu/main.tsx), built apart from the owner's app:
+ * one small script for diners, with preact/compat in place of React (React's client alone is about
+ * 57 KB gzip, over the page's 50 KB budget; Preact hydrates react-dom/server markup as is).
+ *
+ * Output: dist/public-menu/assets/main-[hash].js and dist/public-menu/.vite/manifest.json, whose
+ * entry "src/public-menu/main.tsx" names the file. The server serves dist/ (so the script is at
+ * /public-menu/assets/…, cached as immutable) and reads the manifest for the <script> tag.
+ */
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  base: '/public-menu/',
+  publicDir: false,
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+      // The page never validates: see zod-stand-in.ts.
+      { find: /^zod$/, replacement: here('src/public-menu/zod-stand-in.ts') },
+    ],
+  },
+  build: {
+    outDir: 'dist/public-menu',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: true,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: here('src/public-menu/main.tsx'),
+      treeshake: {
+        // @carte/domain is pure but does not say so; saying it drops the modules the page does not use.
+        moduleSideEffects: [{ test: /packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+});

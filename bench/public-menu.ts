@@ -1,0 +1,391 @@
+/**
+ * Public menu benchmark (DESIGN.md, path 1: "read by thousands for every owner edit: it must be
+ * fast, small and cacheable"). Run with `npm run bench:public-menu` (or `npm run bench` for all).
+ *
+ * For the demo food truck and a generated large restaurant (8 menus, 40 categories, 400 dishes):
+ * - page weight, gzip: the HTML of /menu/{id}, the hydration script (apps/web/dist/public-menu,
+ *   built first when missing) and the inlined CSS. Targets: HTML ≤ 40 KB for the demo, script
+ *   ≤ 50 KB, CSS ≤ 15 KB;
+ * - throughput of /menu/{demo} with a warm cache, as a ratio to the same server answering a fixed
+ *   buffer of the same size on a bench-only route (registered here, not in the app), both measured
+ *   in this run with autocannon at 50 connections. Targets: ratio ≥ 0.5, p99 latency ≤ 30 ms.
+ *
+ * It prints PASS or FAIL per target and exits 0 either way (1 only when it could not run).
+ * With DATABASE_URL it creates (and drops) a database of its own on that server; without it, an
+ * embedded PostgreSQL in a temporary folder.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { menuPageCss } from '@carte/menu-view';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { newId } from '../apps/server/src/db/ids.ts';
+import {
+  categories,
+  categoryDishes,
+  dishes,
+  dishIngredients,
+  ingredients,
+  menuCategories,
+  menus,
+  restaurants,
+} from '../apps/server/src/db/schema.ts';
+import { seedDemo } from '../apps/server/src/features/accounts/seed.ts';
+import { startRuntime } from '../apps/server/src/runtime.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const webDir = path.join(root, 'apps/web');
+const bundleDir = path.join(webDir, 'dist/public-menu');
+const KB = 1024;
+const targets = {
+  demoHtmlGzip: 40 * KB,
+  scriptGzip: 50 * KB,
+  cssGzip: 15 * KB,
+  throughputRatio: 0.5,
+  p99Ms: 30,
+};
+const CONNECTIONS = 50;
+const SECONDS = 10;
+const ROUNDS = 2;
+
+const results: { name: string; pass: boolean; detail: string }[] = [];
+const check = (name: string, pass: boolean, detail: string) => {
+  results.push({ name, pass, detail });
+  console.log(`${pass ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
+};
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** A port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The hydration bundle's entry and the chunks it imports, from the Vite manifest (built when missing). */
+function hydrationScript(): { files: string[]; bytes: Buffer } {
+  const manifestFile = path.join(bundleDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) {
+    console.log('The hydration bundle is not built: building apps/web/dist/public-menu …');
+    execFileSync('npx', ['--no-install', 'vite', 'build', '--config', 'vite.public.config.ts'], {
+      cwd: webDir,
+      stdio: 'inherit',
+    });
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[] }
+  >;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('no entry in the public-menu manifest');
+  const files = new Set<string>([entry.file]);
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of entry.imports ?? []) visit(key);
+  const bytes = Buffer.concat([...files].map((file) => readFileSync(path.join(bundleDir, file))));
+  return { files: [...files], bytes };
+}
+
+interface Cannon {
+  requests: { average: number; total: number };
+  /** Server CPU time (this process) per answered request, in microseconds: steady under a busy machine. */
+  cpuPerRequest: number;
+  latency: { p50: number; p99: number; average: number };
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon in a process of its own, so it does not share the server's event loop. */
+function autocannon(url: string, seconds: number, extra: string[] = []): Promise<Cannon> {
+  const cpu = process.cpuUsage();
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/autocannon/autocannon.js'),
+        '-c',
+        String(CONNECTIONS),
+        '-d',
+        String(seconds),
+        '-j',
+        ...extra,
+        url,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      try {
+        const result = JSON.parse(out) as Cannon;
+        const used = process.cpuUsage(cpu);
+        result.cpuPerRequest = (used.user + used.system) / Math.max(1, result.requests.total);
+        resolve(result);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+/** A restaurant of 8 menus × 5 categories × 10 dishes, each dish with a picture and ingredients. */
+async function writeLargeRestaurant(db: Awaited<ReturnType<typeof startRuntime>>['database']['db']) {
+  const [restaurant] = await db
+    .insert(restaurants)
+    .values({ name: 'Grand Brasserie', timeZone: 'UTC', description: 'A very large menu.' })
+    .returning();
+  const restaurantId = restaurant!.id;
+  const ingredientRows = Array.from({ length: 60 }, (_, i) => ({
+    id: newId(),
+    restaurantId,
+    name: `Ingredient ${i + 1}`,
+    position: i,
+  }));
+  await db.insert(ingredients).values(ingredientRows);
+  const dishRows = Array.from({ length: 400 }, (_, i) => ({
+    id: newId(),
+    restaurantId,
+    name: `Dish number ${i + 1}`,
+    description: `<p>House dish ${i + 1}: slow-cooked, seasonal, served with a side of greens and our sauce.</p>`,
+    price: 6 + ((i * 37) % 2400) / 100,
+    calories: 200 + ((i * 53) % 700),
+    image: `dish/${newId()}`,
+    position: i,
+  }));
+  await db.insert(dishes).values(dishRows);
+  await db.insert(dishIngredients).values(
+    dishRows.flatMap((dish, i) =>
+      [0, 1, 2].map((k) => ({
+        dishId: dish.id,
+        ingredientId: ingredientRows[(i * 7 + k * 13) % 60]!.id,
+        position: k,
+      })),
+    ),
+  );
+  const categoryRows = Array.from({ length: 40 }, (_, i) => ({
+    id: newId(),
+    restaurantId,
+    name: `Category ${i + 1}`,
+    position: i,
+  }));
+  await db.insert(categories).values(categoryRows);
+  await db.insert(categoryDishes).values(
+    categoryRows.flatMap((category, c) =>
+      Array.from({ length: 10 }, (_, k) => ({
+        categoryId: category.id,
+        dishId: dishRows[c * 10 + k]!.id,
+        position: k,
+      })),
+    ),
+  );
+  const menuRows = Array.from({ length: 8 }, (_, i) => ({
+    id: newId(),
+    restaurantId,
+    name: `Menu ${i + 1}`,
+    description: `Menu ${i + 1} of the house.`,
+    cover: `cover/${newId()}`,
+    draft: false,
+    position: i,
+  }));
+  await db.insert(menus).values(menuRows);
+  await db.insert(menuCategories).values(
+    menuRows.flatMap((menu, m) =>
+      Array.from({ length: 5 }, (_, k) => ({
+        menuId: menu.id,
+        categoryId: categoryRows[m * 5 + k]!.id,
+        position: k,
+      })),
+    ),
+  );
+  return { restaurantId, firstMenuId: menuRows[0]!.id };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'carte-bench-'));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    CAPTCHA: 'off',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SUPER_ADMIN_EMAIL: 'root@carte.bench',
+    SUPER_ADMIN_PASSWORD: 'BenchRoot123',
+    PUBLIC_URL: 'https://menu.example',
+    WEB_DIST: path.join(webDir, 'dist'),
+    EMBEDDED_PG_PORT: String(await freePort()),
+  };
+  if (process.env.DATABASE_URL) {
+    const server = new URL(process.env.DATABASE_URL);
+    const name = `carte_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: server.toString() });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+    console.log(`Database: a fresh database "${name}" on ${server.host}`);
+  } else {
+    console.log('Database: embedded PostgreSQL in a temporary folder (set DATABASE_URL to use a server)');
+  }
+
+  const script = hydrationScript();
+  const config = loadConfig(env);
+  const log = pino({ level: 'silent' });
+  const runtime = await startRuntime(config, log);
+  // The demo serves Lunch 11:00–16:00 on its clock (New York): measure at 12:30 there, time running on.
+  const started = Date.now();
+  const lunch = new Date('2030-01-09T12:30:00-05:00').getTime();
+  const now = () => new Date(lunch + (Date.now() - started));
+  const app = await buildApp({
+    config,
+    db: runtime.database.db,
+    mailer: runtime.mailer,
+    captcha: runtime.captcha,
+    storage: runtime.storage,
+    now,
+    logger: false,
+  });
+
+  // The bench-only route: a fixed buffer of the demo page's size (set below), on the same server.
+  let fixed = Buffer.alloc(0);
+  // Without helmet, like /menu/*, which sets the same headers as constants: only the routes' own work differs.
+  app.get('/bench/fixed', { schema: { hide: true }, helmet: false }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(fixed),
+  );
+
+  try {
+    const db = runtime.database.db;
+    await seedDemo({ db, storage: runtime.storage, log: { info: () => undefined } });
+    const [demo] = await db.select({ id: restaurants.id }).from(restaurants);
+    const large = await writeLargeRestaurant(db);
+    const demoUrl = `/menu/${demo!.id}`;
+
+    // ---- page weight ----
+    const sizeOf = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url });
+      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+      return {
+        raw: res.rawPayload.length,
+        gzip: gzipSync(res.rawPayload, { level: 6 }).length,
+        body: res.rawPayload,
+      };
+    };
+    const demoPage = await sizeOf(demoUrl);
+    const largeChooser = await sizeOf(`/menu/${large.restaurantId}`);
+    const largeMenu = await sizeOf(`/menu/${large.restaurantId}?menu=${large.firstMenuId}`);
+    const css = Buffer.from(menuPageCss);
+    console.log('\nPage weight (gzip, level 6)');
+    console.log(`  demo /menu/{id} (Lunch):               ${kb(demoPage.gzip)} (raw ${kb(demoPage.raw)})`);
+    console.log(
+      `  large /menu/{id} (chooser, 8 menus):   ${kb(largeChooser.gzip)} (raw ${kb(largeChooser.raw)})`,
+    );
+    console.log(`  large /menu/{id}?menu= (50 dishes):    ${kb(largeMenu.gzip)} (raw ${kb(largeMenu.raw)})`);
+    console.log(
+      `  hydration script (${script.files.join(', ')}): ${kb(gzipSync(script.bytes).length)} (raw ${kb(script.bytes.length)})`,
+    );
+    console.log(
+      `  CSS, inlined in the page:              ${kb(gzipSync(css).length)} (raw ${kb(css.length)})\n`,
+    );
+    check('demo HTML ≤ 40 KB gzip', demoPage.gzip <= targets.demoHtmlGzip, kb(demoPage.gzip));
+    check(
+      'hydration script ≤ 50 KB gzip',
+      gzipSync(script.bytes).length <= targets.scriptGzip,
+      kb(gzipSync(script.bytes).length),
+    );
+    check('CSS ≤ 15 KB gzip', gzipSync(css).length <= targets.cssGzip, kb(gzipSync(css).length));
+
+    // ---- throughput with a warm cache, against a fixed buffer of the same size on the same server ----
+    fixed = Buffer.alloc(demoPage.raw, 'x');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const warm = await fetch(`${origin}${demoUrl}`);
+    if (!warm.ok) throw new Error(`warm-up answered ${warm.status}`);
+    await warm.arrayBuffer();
+
+    console.log(
+      `\nThroughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating (best kept), ${demoPage.raw} bytes`,
+    );
+    await autocannon(`${origin}/bench/fixed`, 2);
+    await autocannon(`${origin}${demoUrl}`, 2);
+    let base: Cannon | null = null;
+    let menu: Cannon | null = null;
+    const better = (a: Cannon | null, b: Cannon) => (!a || b.requests.average > a.requests.average ? b : a);
+    for (let round = 0; round < ROUNDS; round++) {
+      base = better(base, await autocannon(`${origin}/bench/fixed`, SECONDS));
+      menu = better(menu, await autocannon(`${origin}${demoUrl}`, SECONDS));
+    }
+    if (!base || !menu) throw new Error('no throughput run');
+    const gzipped = await autocannon(`${origin}${demoUrl}`, SECONDS, ['-H', 'accept-encoding=gzip']);
+    const line = (name: string, r: Cannon) =>
+      console.log(
+        `  ${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   server CPU ${r.cpuPerRequest.toFixed(0)} µs/request   errors ${r.errors}, non-2xx ${r.non2xx}`,
+      );
+    line('fixed buffer', base);
+    line('/menu/{demo}', menu);
+    line(`/menu/{demo}, gzip (${kb(demoPage.gzip)})`, gzipped);
+    const ratio = menu.requests.average / base.requests.average;
+    console.log(
+      `  server CPU per request, /menu against the fixed buffer: ${(menu.cpuPerRequest / base.cpuPerRequest).toFixed(2)}× (throughput ratio from CPU: ${(base.cpuPerRequest / menu.cpuPerRequest).toFixed(2)})`,
+    );
+    console.log('');
+    check('throughput ratio ≥ 0.5', ratio >= targets.throughputRatio && menu.non2xx === 0, ratio.toFixed(2));
+    check(
+      `p99 latency ≤ 30 ms at ${CONNECTIONS} connections`,
+      menu.latency.p99 <= targets.p99Ms,
+      `${menu.latency.p99} ms`,
+    );
+    console.log(
+      '\nTODO: Lighthouse (performance, accessibility, no layout shift) is a separate step, not run by this bench.',
+    );
+  } finally {
+    await app.close();
+    await runtime.close();
+    if (dropDatabase) await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const failed = results.filter((result) => !result.pass);
+  console.log(
+    failed.length === 0
+      ? `\nPASS: all ${results.length} public-menu targets met`
+      : `\nFAIL: ${failed.length} of ${results.length} targets missed (${failed.map((r) => r.name).join('; ')})`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error ?? 'The embedded PostgreSQL stopped while starting.');
+    process.exit(1);
+  },
+);

@@ -1,0 +1,162 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import type { PublicCategory, PublicDish } from '@carte/domain';
+import { matchDish } from './filtering.ts';
+import { formatOptionPrice, formatPrice } from './format.ts';
+import { MenuFooter } from './menu-footer.tsx';
+import type { MenuPage } from './page.ts';
+import { DishMeta, GreyedNote, Logo, Picture, Price, RichText, ViewLink } from './parts.tsx';
+import { texts } from './texts.ts';
+
+export function findDish(
+  page: Pick<MenuPage, 'menu'>,
+  dishId: string,
+): { dish: PublicDish; category: PublicCategory } | null {
+  for (const category of page.menu.categories) {
+    const dish = category.dishes.find((entry) => entry._id === dishId);
+    if (dish) return { dish, category };
+  }
+  return null;
+}
+
+function BackLink(props: { page: MenuPage }) {
+  return (
+    <ViewLink
+      page={props.page}
+      to={{ kind: 'menu', menuId: props.page.menu._id }}
+      withFilters
+      className="cm-back"
+    >
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+      </svg>
+      {texts.backToMenu(props.page.menu.name)}
+    </ViewLink>
+  );
+}
+
+/** The dish page (doc 2 §2: /menu/{restaurantId}/dish/{dishId}/menuSelected/{menuId}). */
+export function DishScreen(props: { page: MenuPage; dishId: string }) {
+  const { page } = props;
+  const { menu } = page;
+  const restaurant = page.data.restaurant;
+  const found = findDish(page, props.dishId);
+  const Header = page.embedded ? 'div' : 'header';
+  const Main = page.embedded ? 'div' : 'main';
+  const top = (
+    <Header className="cm-dish-top">
+      <BackLink page={page} />
+      <div className="cm-brand">
+        <Logo
+          image={menu.logo ?? restaurant.logo}
+          name={restaurant.name}
+          className="cm-logo cm-logo--small"
+        />
+        <p className="cm-eyebrow">{restaurant.name}</p>
+      </div>
+    </Header>
+  );
+  if (!found) {
+    return (
+      <>
+        {top}
+        <Main id="cm-main" className="cm-main cm-notfound" tabIndex={-1}>
+          <h1 className="cm-title">{texts.dishNotFound}</h1>
+        </Main>
+        <MenuFooter page={page} menu={menu} />
+      </>
+    );
+  }
+  const { dish, category } = found;
+  const match = matchDish(dish, page.filters, restaurant);
+  const inMenu = new Set(menu.categories.flatMap((entry) => entry.dishes.map((d) => d._id)));
+  const sidesLabel = restaurant.sideDishesLabel.trim() || 'Side Dishes';
+  return (
+    <>
+      {top}
+      <Main id="cm-main" className="cm-main" tabIndex={-1}>
+        <article className="cm-dishpage" aria-labelledby="cm-dish-title">
+          {dish.image ? (
+            <div className="cm-dish-hero">
+              <Picture
+                src={dish.image.full}
+                sizes="(min-width: 720px) 720px, 100vw"
+                width={1200}
+                height={900}
+                alt={dish.name}
+                priority="high"
+                className="cm-dish-img"
+              />
+            </div>
+          ) : null}
+          <div className="cm-dish-body">
+            <p className="cm-eyebrow cm-dish-category">{category.name}</p>
+            <h1 id="cm-dish-title" className="cm-title">
+              {dish.name}
+            </h1>
+            <p className="cm-dish-price">
+              <Price value={dish.price} />
+            </p>
+            <GreyedNote match={match} />
+            <DishMeta menu={menu} dish={dish} />
+            <RichText html={dish.description} className="cm-desc" />
+            {menu.displayIngredients && dish.ingredients.length > 0 ? (
+              <section className="cm-block" aria-labelledby="cm-ingredients-h">
+                <h2 id="cm-ingredients-h" className="cm-block-title">
+                  {texts.ingredients}
+                </h2>
+                <ul className="cm-taglist">
+                  {dish.ingredients.map((ingredient) => (
+                    <li key={ingredient._id}>{ingredient.name}</li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {dish.customizations.map((customization) => (
+              <section
+                key={customization._id}
+                className="cm-block cm-custom"
+                aria-labelledby={`cm-cu-${customization._id}`}
+              >
+                <h2 id={`cm-cu-${customization._id}`} className="cm-block-title">
+                  {customization.name}
+                </h2>
+                <ul className="cm-options">
+                  {customization.options.map((option) => (
+                    <li key={option._id}>
+                      <span>{option.name}</span>
+                      <span className="cm-option-price">
+                        {formatOptionPrice(option.price) || texts.included}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+            {menu.displaySideDishes && dish.sideDishes.length > 0 ? (
+              <section className="cm-block cm-sides-block" aria-labelledby="cm-sides-h">
+                <h2 id="cm-sides-h" className="cm-block-title">
+                  {sidesLabel}
+                </h2>
+                <ul className="cm-options">
+                  {dish.sideDishes.map((side) => (
+                    <li key={side._id}>
+                      {inMenu.has(side._id) ? (
+                        <ViewLink page={page} to={{ kind: 'dish', menuId: menu._id, dishId: side._id }}>
+                          {side.name}
+                        </ViewLink>
+                      ) : (
+                        <span>{side.name}</span>
+                      )}
+                      <span className="cm-option-price">{formatPrice(side.price)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </div>
+        </article>
+      </Main>
+      <MenuFooter page={page} menu={menu} />
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import { type DinerFilterState, type DinerSort, dinerSorts } from '@carte/domain';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { activeFilterCount } from './filtering.ts';
+import type { MenuPage } from './page.ts';
+import { ViewLink } from './parts.tsx';
+import { sortLabels, texts } from './texts.ts';
+import { menuBasePath, viewHref } from './urls.ts';
+
+/** The form's fields carry the same names as the shared-link query (`diet`, `avoid`, `f`, `sort`). */
+function readForm(form: HTMLFormElement): DinerFilterState {
+  const values = new FormData(form);
+  const list = (name: string) => values.getAll(name).map(String);
+  const sort = String(values.get('sort') ?? '');
+  return {
+    diets: list('diet'),
+    foodTypes: list('avoid'),
+    customFilters: list('f'),
+    sort: (dinerSorts as readonly string[]).includes(sort) ? (sort as DinerSort) : null,
+  };
+}
+
+const noop = () => {};
+
+function Chips(props: {
+  legend: string;
+  hint?: string;
+  name: string;
+  options: string[];
+  selected: string[];
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  if (props.options.length === 0) return null;
+  const selected = new Set(props.selected.map((value) => value.toLowerCase()));
+  return (
+    <fieldset className="cm-fieldset">
+      <legend>{props.legend}</legend>
+      {props.hint ? <p className="cm-hint">{props.hint}</p> : null}
+      <div className="cm-chips">
+        {props.options.map((option) => (
+          <label key={option} className="cm-chip">
+            <input
+              type="checkbox"
+              name={props.name}
+              value={option}
+              checked={selected.has(option.toLowerCase())}
+              onChange={props.onChange}
+            />
+            <span>{option}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The diner's filters (doc 3 §2.7): a GET form, so it works without JavaScript and the result is a
+ * link to share; with JavaScript every change applies at once (`onFiltersChange`).
+ */
+export function FilterPanel(props: { page: MenuPage; total: number; greyed: number }) {
+  const { page } = props;
+  const { choices, filters, menu, links } = page;
+  const count = activeFilterCount(filters);
+  // Open at first when filters are on (a shared link); afterwards the diner opens and closes it.
+  const [openAtFirst] = useState(count > 0);
+  if (!choices) return null;
+  const apply = page.onFiltersChange;
+  const handleChange = apply
+    ? (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+        const form = event.currentTarget.form;
+        if (!form) return;
+        const next = readForm(form);
+        apply(next, viewHref({ kind: 'menu', menuId: menu._id }, links, next));
+      }
+    : noop;
+  // With JavaScript the choices already apply as they change: "Apply" only folds the panel away.
+  const handleSubmit = apply
+    ? (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        const details = event.currentTarget.closest('details');
+        if (details) details.open = false;
+      }
+    : undefined;
+  const idBase = `cm-filters-${menu._id}`;
+  return (
+    <section className="cm-filterbar" aria-label={texts.filters}>
+      <details className="cm-filters" open={openAtFirst}>
+        <summary>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M3 5h18M6 12h12M10 19h4" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+          <span>{choices.title.trim() || texts.filters}</span>
+          {count > 0 ? <span className="cm-count">{count}</span> : null}
+        </summary>
+        <form method="get" action={menuBasePath(links)} onSubmit={handleSubmit} className="cm-filter-form">
+          <input type="hidden" name="menu" value={menu._id} />
+          {choices.description.trim() ? <p className="cm-hint">{choices.description}</p> : null}
+          <Chips
+            legend={texts.filterDiets}
+            name="diet"
+            options={choices.diets}
+            selected={filters.diets}
+            onChange={handleChange}
+          />
+          <Chips
+            legend={texts.filterAvoid}
+            name="avoid"
+            options={choices.foodTypes}
+            selected={filters.foodTypes}
+            onChange={handleChange}
+          />
+          <Chips
+            legend={texts.filterPreferences}
+            name="f"
+            options={choices.customFilters}
+            selected={filters.customFilters}
+            onChange={handleChange}
+          />
+          {choices.sorts.length > 0 ? (
+            <div className="cm-sort">
+              <label htmlFor={`${idBase}-sort`}>{texts.sortBy}</label>
+              <select id={`${idBase}-sort`} name="sort" value={filters.sort ?? ''} onChange={handleChange}>
+                <option value="">{texts.sortMenuOrder}</option>
+                {choices.sorts.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {sortLabels[sort]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div className="cm-filter-actions">
+            <button type="submit" className="cm-apply">
+              {texts.apply}
+            </button>
+            {count > 0 ? (
+              <ViewLink page={page} to={{ kind: 'menu', menuId: menu._id }} className="cm-clear">
+                {texts.clearFilters}
+              </ViewLink>
+            ) : null}
+          </div>
+        </form>
+      </details>
+      <p className="cm-status" role="status">
+        {count - (filters.sort ? 1 : 0) > 0 ? texts.greyedCount(props.greyed, props.total) : null}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import type { PublicMenu } from '@carte/domain';
+import type { Page } from './page.ts';
+import { ReportIssue, SocialLinks, ViewLink } from './parts.tsx';
+import { texts } from './texts.ts';
+
+/** The foot of a menu or dish page: the issue-report block, social links, the printable menu. */
+export function MenuFooter(props: { page: Page; menu: PublicMenu | null }) {
+  const { page, menu } = props;
+  const Footer = page.embedded ? 'div' : 'footer';
+  const restaurant = page.data.restaurant;
+  return (
+    <Footer className="cm-footer">
+      {menu ? <ReportIssue page={page} menu={menu} /> : null}
+      <SocialLinks restaurant={restaurant} />
+      <p className="cm-footnote">
+        {menu && !page.embedded ? (
+          <>
+            <ViewLink page={page} to={{ kind: 'print', menuId: menu._id }}>
+              {texts.printMenu}
+            </ViewLink>
+            <span aria-hidden="true"> · </span>
+          </>
+        ) : null}
+        <span>{restaurant.name}</span>
+        <span aria-hidden="true"> · </span>
+        <span>{texts.poweredBy}</span>
+      </p>
+    </Footer>
+  );
+}

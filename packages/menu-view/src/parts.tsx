@@ -1,0 +1,448 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import type { DishMatch, Image, PublicDish, PublicMenu, PublicRestaurant } from '@carte/domain';
+import type { MouseEvent, ReactNode } from 'react';
+import { formatPrice, plainText } from './format.ts';
+import type { MenuPage, Page } from './page.ts';
+import { socialLabels, texts } from './texts.ts';
+import { contrastRatio, textOn } from './theme.ts';
+import type { PublicMenuView } from './types.ts';
+import { viewHref } from './urls.ts';
+
+export const cx = (...names: Array<string | false | null | undefined>): string =>
+  names.filter(Boolean).join(' ');
+
+// ---------- links ----------
+
+const isPlainClick = (event: MouseEvent) =>
+  !event.defaultPrevented &&
+  event.button === 0 &&
+  !event.metaKey &&
+  !event.ctrlKey &&
+  !event.shiftKey &&
+  !event.altKey;
+
+/**
+ * A real link to another screen (it works without JavaScript); with the client's `onNavigate` a plain
+ * click changes the screen in place.
+ */
+export function ViewLink(props: {
+  page: Page;
+  to: PublicMenuView;
+  withFilters?: boolean;
+  className?: string;
+  children: ReactNode;
+  'aria-current'?: 'page' | undefined;
+  id?: string;
+}) {
+  const { page, to, withFilters, children, ...rest } = props;
+  const href = viewHref(to, page.links, withFilters ? page.filters : undefined);
+  const navigate = page.onNavigate;
+  const onClick = navigate
+    ? (event: MouseEvent<HTMLAnchorElement>) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        navigate(to, href);
+      }
+    : undefined;
+  return (
+    <a href={href} onClick={onClick} {...rest}>
+      {children}
+    </a>
+  );
+}
+
+/** An in-page anchor (category navigation); inside another page it scrolls without touching its URL. */
+export function AnchorLink(props: { page: Page; target: string; className?: string; children: ReactNode }) {
+  const { page, target, className, children } = props;
+  const onClick = page.embedded
+    ? (event: MouseEvent<HTMLAnchorElement>) => {
+        event.preventDefault();
+        event.currentTarget.ownerDocument.getElementById(target)?.scrollIntoView({ block: 'start' });
+      }
+    : undefined;
+  return (
+    <a href={`#${target}`} onClick={onClick} className={className}>
+      {children}
+    </a>
+  );
+}
+
+// ---------- pictures ----------
+
+export type Priority = 'high' | 'eager' | 'lazy';
+
+/**
+ * A picture that never shifts the layout: the box is sized by CSS (aspect-ratio) and the element
+ * carries its intrinsic size. The first picture on screen is fetched with high priority, the ones
+ * below the fold lazily (doc: no layout shift, Lighthouse).
+ */
+export function Picture(props: {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  width: number;
+  height: number;
+  alt: string;
+  priority: Priority;
+  className?: string;
+}) {
+  const { priority, alt, ...rest } = props;
+  // Inside <picture>, React's server renderer adds no <link rel="preload"> of its own before the
+  // markup (it would land in the page body and be dropped by hydration); `display: contents` keeps
+  // the layout as if the image stood alone.
+  return (
+    <picture>
+      <img
+        {...rest}
+        alt={alt}
+        loading={priority === 'lazy' ? 'lazy' : undefined}
+        fetchPriority={priority === 'high' ? 'high' : undefined}
+        decoding={priority === 'high' ? undefined : 'async'}
+      />
+    </picture>
+  );
+}
+
+/** Dish pictures: `card` is 300×450 (cropped), `full` fits 1200×1200 (media service sizes). */
+export const dishCard = (image: Image, alt: string, priority: Priority, className: string) => (
+  <Picture src={image.card} width={300} height={450} alt={alt} priority={priority} className={className} />
+);
+
+export function Cover(props: { menu: Pick<PublicMenu, 'cover'>; className: string; sizes?: string }) {
+  const { cover } = props.menu;
+  if (!cover) return null;
+  return (
+    <Picture
+      src={cover.card}
+      srcSet={`${cover.card} 900w, ${cover.full} 1800w`}
+      sizes={props.sizes ?? '(min-width: 960px) 960px, 100vw'}
+      width={900}
+      height={338}
+      alt=""
+      priority="high"
+      className={props.className}
+    />
+  );
+}
+
+export function Logo(props: { image: Image | null; name: string; className: string }) {
+  if (!props.image) return null;
+  return (
+    <Picture
+      src={props.image.card}
+      width={300}
+      height={300}
+      alt={`${props.name} logo`}
+      priority="eager"
+      className={props.className}
+    />
+  );
+}
+
+// ---------- dish details ----------
+
+export function Price(props: { value: number; className?: string }) {
+  return <span className={cx('cm-price', props.className)}>{formatPrice(props.value)}</span>;
+}
+
+/** Sanitized rich text (the dish form's editor output, sanitized when saved). */
+export function RichText(props: { html: string; className: string }) {
+  if (plainText(props.html) === '') return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: dish descriptions are sanitized when saved (dish.service)
+  return <div className={props.className} dangerouslySetInnerHTML={{ __html: props.html }} />;
+}
+
+export function Ingredients(props: { menu: PublicMenu; dish: PublicDish }) {
+  if (!props.menu.displayIngredients || props.dish.ingredients.length === 0) return null;
+  return (
+    <p className="cm-ingredients">
+      <span className="cm-vh">{`${texts.ingredients}: `}</span>
+      {props.dish.ingredients.map((ingredient) => ingredient.name).join(', ')}
+    </p>
+  );
+}
+
+/** Dietary tags (doc 1 §3): diets the dish follows, food types it contains, other tags. */
+interface Badge {
+  name: string;
+  kind: 'diet' | 'food' | 'other';
+  label: string;
+}
+
+const badgesOf = ({ dietary }: PublicDish): Badge[] => [
+  ...dietary.diets.map((name) => ({ name, kind: 'diet' as const, label: name })),
+  ...dietary.foodTypes.map((name) => ({
+    name,
+    kind: 'food' as const,
+    label: `${texts.contains} ${name.toLowerCase()}`,
+  })),
+  ...dietary.other.map((name) => ({ name, kind: 'other' as const, label: name })),
+];
+
+function BadgeList(props: { badges: Badge[] }) {
+  return (
+    <ul className="cm-badges">
+      {props.badges.map((badge) => (
+        <li key={`${badge.kind}:${badge.name}`} className={`cm-badge cm-badge--${badge.kind}`}>
+          {badge.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DietaryBadges(props: { menu: PublicMenu; dish: PublicDish }) {
+  if (!props.menu.displayDietary) return null;
+  const badges = badgesOf(props.dish);
+  return badges.length === 0 ? null : <BadgeList badges={badges} />;
+}
+
+const factsOf = (dish: PublicDish): string[] =>
+  [
+    dish.calories !== null ? texts.calories(dish.calories) : null,
+    dish.alcoholPercentage ? texts.alcohol(dish.alcoholPercentage) : null,
+  ].filter((fact): fact is string => fact !== null);
+
+export function Facts(props: { dish: PublicDish }) {
+  const facts = factsOf(props.dish);
+  return facts.length === 0 ? null : <p className="cm-facts">{facts.join(' · ')}</p>;
+}
+
+/** Calories, alcohol and dietary tags on one wrapping line (lists are read on small screens). */
+export function DishMeta(props: { menu: PublicMenu; dish: PublicDish }) {
+  const facts = factsOf(props.dish);
+  const badges = props.menu.displayDietary ? badgesOf(props.dish) : [];
+  if (facts.length === 0 && badges.length === 0) return null;
+  return (
+    <div className="cm-meta">
+      {facts.length > 0 ? <span className="cm-facts">{facts.join(' · ')}</span> : null}
+      {badges.length > 0 ? <BadgeList badges={badges} /> : null}
+    </div>
+  );
+}
+
+/** The upsell line of a list (doc 1 §3: side dishes under the restaurant's own label); prices are on the dish page. */
+export function SideDishes(props: { page: MenuPage; dish: PublicDish }) {
+  const { page, dish } = props;
+  if (!page.menu.displaySideDishes || dish.sideDishes.length === 0) return null;
+  const label = page.data.restaurant.sideDishesLabel.trim() || 'Side Dishes';
+  return (
+    <p className="cm-sides">
+      <span className="cm-sides-label">{`${label}:`}</span>
+      {` ${dish.sideDishes.map((side) => side.name).join(', ')}`}
+    </p>
+  );
+}
+
+const reasonText = (reason: DishMatch['reasons'][number]) => {
+  switch (reason.kind) {
+    case 'diet':
+      return texts.reasonDiet(reason.name);
+    case 'foodType':
+      return texts.reasonFoodType(reason.name);
+    case 'include':
+      return texts.reasonInclude(reason.name);
+    default:
+      return texts.reasonExclude(reason.name);
+  }
+};
+
+/** Why a dish is greyed: kept at full contrast outside the dimmed part. */
+export function GreyedNote(props: { match: DishMatch }) {
+  if (!props.match.greyed) return null;
+  return <p className="cm-why">{`${texts.notForYou} ${props.match.reasons.map(reasonText).join(', ')}`}</p>;
+}
+
+// ---------- restaurant pieces ----------
+
+const emailPattern = /^[^\s@,?&]+@[^\s@,?&]+$/;
+
+/** The issue-report block of the menu (doc 1 §3: title, content, mail links). */
+export function ReportIssue(props: { page: Page; menu: PublicMenu }) {
+  const { title, content, emails } = props.menu.showCTA;
+  const to = emails.map((email) => email.trim()).filter((email) => emailPattern.test(email));
+  const fallback = props.page.data.user?.email;
+  if (to.length === 0 && fallback && emailPattern.test(fallback)) to.push(fallback);
+  if (!title.trim() && !content.trim() && to.length === 0) return null;
+  const body = encodeURIComponent(`${props.menu.name} — ${props.page.data.restaurant.name}\n\n`);
+  const mailto = (subject: string) =>
+    `mailto:${to.join(',')}?subject=${encodeURIComponent(subject)}&body=${body}`;
+  return (
+    <section className="cm-report" aria-labelledby="cm-report-title">
+      <h2 id="cm-report-title" className="cm-report-title">
+        {title.trim() || texts.reportIssue}
+      </h2>
+      {content.trim() ? <p>{content}</p> : null}
+      {to.length > 0 ? (
+        <p className="cm-report-links">
+          <a href={mailto(texts.issueSubject)}>{texts.reportIssue}</a>
+          <a href={mailto(texts.inquirySubject)}>{texts.sendInquiry}</a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`);
+const safeUrl = (url: string): string | null => {
+  const trimmed = url.trim();
+  if (trimmed === '') return null;
+  const full = withScheme(trimmed);
+  return /^(https?|tel|mailto):/i.test(full) ? full : null;
+};
+
+const icons: Record<string, ReactNode> = {
+  facebook: <path d="M14 8h3V4h-3c-2.8 0-4 1.7-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.6c0-.4.3-.6.6-.6Z" />,
+  instagram: (
+    <>
+      <rect x="3.5" y="3.5" width="17" height="17" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="17.3" cy="6.7" r="1.2" />
+    </>
+  ),
+  twitter: <path d="M4 4h4.5l4 5.6L17.3 4H20l-6.3 7.3L20.5 20H16l-4.4-6-5.3 6H3.6l6.8-7.7Z" />,
+  yelp: (
+    <path d="M12.6 3.2c-.1-.6-.7-1-1.3-.9-1.3.3-3.7 1.1-4.4 1.6-.5.4-.6 1-.3 1.5l4 6.6c.6 1 2.1.6 2.1-.6Zm1.5 9.4 3.8-1.2c.6-.2.9-.8.7-1.4-.4-1-1.2-2.2-1.9-2.8-.5-.4-1.2-.3-1.6.2l-2.3 3.3c-.6.9.3 2.2 1.3 1.9Zm-.5 2 3.4 2.3c.5.3 1.2.2 1.5-.3.6-.9 1.1-2.2 1.2-3.2 0-.6-.5-1.1-1.1-1.1l-4.1.4c-1.1.1-1.5 1.6-.6 2.1Zm-2.2.4-.2 4.1c0 .6.5 1.1 1.1 1.1 1 0 2.4-.5 3.3-1 .5-.3.7-1 .3-1.5l-2.6-3.2c-.7-.8-2-.4-2 .5Zm-1.6-1.7-3.9-1.6c-.6-.2-1.2 0-1.4.6-.3 1-.4 2.3-.3 3.3.1.6.7 1 1.3.8l4-1.2c1-.3 1.1-1.6.3-1.9Z" />
+  ),
+  website: (
+    <>
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M3 12h18M12 3c2.5 2.6 3.6 5.6 3.6 9s-1.1 6.4-3.6 9c-2.5-2.6-3.6-5.6-3.6-9S9.5 5.6 12 3Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
+    </>
+  ),
+};
+
+export function SocialLinks(props: { restaurant: PublicRestaurant }) {
+  const links = props.restaurant.social
+    .map((entry) => ({ media: entry.media.toLowerCase(), url: safeUrl(entry.url) }))
+    .filter((entry): entry is { media: string; url: string } => entry.url !== null);
+  if (links.length === 0) return null;
+  return (
+    <ul className="cm-social" aria-label={texts.followUs}>
+      {links.map((link) => (
+        <li key={`${link.media}:${link.url}`}>
+          <a href={link.url} rel="noopener" target="_blank">
+            <span className="cm-vh">{socialLabels[link.media] ?? link.media}</span>
+            <svg
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              aria-hidden="true"
+              fill="currentColor"
+              focusable="false"
+            >
+              {icons[link.media] ?? icons.website}
+            </svg>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The restaurant's call-to-action button (doc 2 §3: type, label, link, newTab, colour, light text,
+ * enabled). The customer answer's contract does not carry it yet; when the restaurant object does,
+ * the button appears.
+ */
+export interface RestaurantCta {
+  type?: string;
+  label?: string;
+  link?: string;
+  newTab?: boolean;
+  color?: 'primary' | 'secondary' | 'tertiary' | string;
+  lightText?: boolean;
+  enabled?: boolean;
+}
+
+const ctaLabels: Record<string, string> = {
+  link: 'Visit us',
+  take_me_there: 'Take me there',
+  website: 'Visit our website',
+  order_online: 'Order online',
+  order_ahead: 'Order ahead',
+  call_to_order: 'Call to order',
+};
+
+function ctaHref(cta: RestaurantCta): string | null {
+  const link = cta.link?.trim() ?? '';
+  if (link === '') return null;
+  if (cta.type === 'call_to_order' && /^[+\d][\d\s().-]{4,}$/.test(link))
+    return `tel:${link.replace(/[^\d+]/g, '')}`;
+  if (cta.type === 'take_me_there' && !/[./]/.test(link.split(' ')[0] ?? '')) {
+    return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(link)}`;
+  }
+  return safeUrl(link);
+}
+
+export function CtaButton(props: { page: MenuPage }) {
+  const cta = (props.page.data.restaurant as PublicRestaurant & { cta?: RestaurantCta | null }).cta;
+  if (!cta || cta.enabled === false) return null;
+  const href = ctaHref(cta);
+  if (!href) return null;
+  const slot = cta.color === 'secondary' || cta.color === 'tertiary' ? cta.color : 'primary';
+  const background = props.page.theme.colors[slot];
+  // The owner's light/dark text choice, unless it would be unreadable on that colour (doc 1 §5).
+  const wanted = cta.lightText ? '#ffffff' : '#000000';
+  const color = contrastRatio(wanted, background) >= 4.5 ? wanted : textOn(background);
+  return (
+    <a
+      className="cm-cta"
+      href={href}
+      style={{ background, color }}
+      {...(cta.newTab ? { target: '_blank', rel: 'noopener' } : {})}
+    >
+      {cta.label?.trim() || ctaLabels[cta.type ?? ''] || ctaLabels.link}
+    </a>
+  );
+}
+
+/** Tabs between the menus served now (doc 2 §2: the diner may switch between menus). */
+export function MenuSwitcher(props: { page: MenuPage }) {
+  const { page } = props;
+  const menus = page.data.menus;
+  if (menus.length < 2) return null;
+  return (
+    <nav className="cm-switcher" aria-label={texts.menus}>
+      <ul>
+        {menus.map((menu) => (
+          <li key={menu._id}>
+            <ViewLink
+              page={page}
+              to={{ kind: 'menu', menuId: menu._id }}
+              aria-current={menu._id === page.menu._id ? 'page' : undefined}
+            >
+              {menu.name}
+            </ViewLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export const categoryAnchor = (id: string) => `c-${id}`;
+
+export function CategoryNav(props: { page: MenuPage }) {
+  const { page } = props;
+  const categories = page.menu.categories.filter((category) => category.dishes.length > 0);
+  if (categories.length < 2) return null;
+  return (
+    <nav className="cm-catnav" aria-label={texts.categories}>
+      <ul>
+        {categories.map((category) => (
+          <li key={category._id}>
+            <AnchorLink page={page} target={categoryAnchor(category._id)}>
+              {category.name}
+            </AnchorLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,88 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import { type CSSProperties, type ReactNode, useMemo } from 'react';
+import { DishScreen } from './dish-screen.tsx';
+import { ExpiryBanner } from './expiry-banner.tsx';
+import { effectiveFilters, filterChoices } from './filtering.ts';
+import { MenuScreen } from './menu-screen.tsx';
+import type { MenuPage, Page } from './page.ts';
+import { cx } from './parts.tsx';
+import { ChooserScreen, EmptyScreen, MenuNotFoundScreen, PrintScreen } from './screens.tsx';
+import { texts } from './texts.ts';
+import { neutralTheme, resolveTheme, type TemplateKind } from './theme.ts';
+import type { PublicMenuAppProps } from './types.ts';
+
+/**
+ * The public menu (doc 2 §2–§4). Pure: the same props draw the same markup on the server
+ * (renderToString) and in the browser (hydration), so nothing here reads the clock, the URL or
+ * storage; the hydration script owns those and passes the results in.
+ */
+interface Screen {
+  content: ReactNode;
+  kind: TemplateKind;
+  style: CSSProperties;
+}
+
+function drawScreen(props: PublicMenuAppProps, embedded: boolean): Screen {
+  const { data, view } = props;
+  const page: Page = {
+    data,
+    links: { baseUrl: props.baseUrl, restaurantId: data.restaurant._id, mapId: props.mapId ?? null },
+    filters: props.filters,
+    onNavigate: props.onNavigate,
+    onFiltersChange: props.onFiltersChange,
+    embedded,
+  };
+  if (view.kind === 'menu' || view.kind === 'dish') {
+    const menu = data.menus.find((entry) => entry._id === view.menuId);
+    if (!menu) return { content: <MenuNotFoundScreen page={page} />, kind: 'classic', style: neutralTheme };
+    const theme = resolveTheme(menu);
+    const choices = filterChoices(data.restaurant, menu);
+    const menuPage: MenuPage = {
+      ...page,
+      menu,
+      theme,
+      choices,
+      filters: effectiveFilters(page.filters, choices),
+    };
+    return {
+      content:
+        view.kind === 'menu' ? (
+          <MenuScreen page={menuPage} />
+        ) : (
+          <DishScreen page={menuPage} dishId={view.dishId} />
+        ),
+      kind: theme.template.kind,
+      style: theme.style,
+    };
+  }
+  let content: ReactNode;
+  if (view.kind === 'print') content = <PrintScreen page={page} menuId={view.menuId} />;
+  else if (view.kind === 'chooser' && data.menus.length > 0) content = <ChooserScreen page={page} />;
+  else content = <EmptyScreen page={page} />;
+  return { content, kind: 'classic', style: neutralTheme };
+}
+
+export function PublicMenuApp(props: PublicMenuAppProps) {
+  const { data, view, filters, baseUrl, mapId, onNavigate, onFiltersChange, embedded = false } = props;
+  // The banner changes every 30 s; the menu under it is drawn again only when its own props change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawScreen reads exactly these props
+  const { content, kind, style } = useMemo(
+    () => drawScreen(props, embedded),
+    [data, view, filters, baseUrl, mapId, onNavigate, onFiltersChange, embedded],
+  );
+
+  return (
+    <div
+      className={cx('cm', `cm--${kind}`, `cm-view-${view.kind}`, embedded && 'cm--embedded')}
+      style={style}
+    >
+      {embedded ? null : (
+        <a className="cm-skip" href="#cm-main">
+          {texts.skipToMenu}
+        </a>
+      )}
+      {content}
+      {props.banner && !embedded ? <ExpiryBanner {...props.banner} /> : null}
+    </div>
+  );
+}

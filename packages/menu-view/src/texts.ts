@@ -1,0 +1,80 @@
+/**
+ * The diner-facing texts of the public menu. The specification's own wording (doc 2 §2, §4, §8) is
+ * kept word for word; the rest is ours. Kept in one place so the server page, the hydration script
+ * and the owner's preview say the same thing.
+ */
+export const texts = {
+  chooseMenu: 'Choose a menu:',
+  noPublishedMenus: 'There are no published menus',
+  askToPublish: 'This business has not published a menu yet. Please ask them to publish one.',
+  notifyOwner: 'Let the owner know',
+  notifySubject: 'Please publish your menu',
+  notifyBody:
+    'Hello, I tried to see your menu on Carte, but there are no published menus yet. Could you publish one?',
+  noMenuNow: 'No menu is being served right now.',
+  noDishes: 'This menu has no dishes yet.',
+  opensAt: (menu: string, when: string) => `${menu} opens ${when}.`,
+  selectMenuToPrint: 'Please select a menu!',
+  dishNotFound: 'Dish not found',
+  menuNotFound: 'No menu found',
+  backToMenu: (menu: string) => `Back to ${menu}`,
+  allMenus: 'All menus',
+  menus: 'Menus',
+  categories: 'Categories',
+  skipToMenu: 'Skip to the menu',
+  ingredients: 'Ingredients',
+  calories: (value: number) => `${value} cal`,
+  alcohol: (value: number) => `${value}% alc.`,
+  contains: 'Contains',
+  included: 'Included',
+  viewDish: 'View details',
+  filters: 'Filters',
+  filterDiets: 'Diets',
+  filterAvoid: 'Avoid',
+  filterPreferences: 'Preferences',
+  sortBy: 'Sort by',
+  sortMenuOrder: 'Menu order',
+  apply: 'Apply',
+  clearFilters: 'Clear filters',
+  greyedCount: (count: number, total: number) =>
+    count === 0
+      ? `All ${total} dishes match your filters.`
+      : `${count} of ${total} dishes ${count === 1 ? "doesn't" : "don't"} match your filters.`,
+  notForYou: "Doesn't match your filters:",
+  reasonDiet: (name: string) => `not ${name}`,
+  reasonFoodType: (name: string) => `contains ${name}`,
+  reasonInclude: (name: string) => `no ${name}`,
+  reasonExclude: (name: string) => `has ${name}`,
+  reportIssue: 'Report an issue',
+  sendInquiry: 'Send an inquiry',
+  issueSubject: 'ISSUE REPORT',
+  inquirySubject: 'INQUIRY',
+  printMenu: 'Printable menu',
+  print: 'Print',
+  expiresIn: (minutes: number) => `This menu expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  nextStartsAt: (menu: string, time: string) => `The ${menu} menu starts at ${time}.`,
+  switchTo: (menu: string) => `Switch to ${menu}`,
+  switching: 'Switching…',
+  closeBanner: 'Close',
+  notOpenYet: (menu: string, time: string) => `${menu} is not served yet. It starts at ${time}.`,
+  switchFailed: 'The menu could not be loaded. Please try again.',
+  followUs: 'Follow us',
+  poweredBy: 'Menu by Carte',
+} as const;
+
+export const sortLabels = {
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  'calories-asc': 'Calories: low to high',
+  'calories-desc': 'Calories: high to low',
+  'alcohol-asc': 'Alcohol: low to high',
+  'alcohol-desc': 'Alcohol: high to low',
+} as const;
+
+export const socialLabels: Record<string, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  twitter: 'X (Twitter)',
+  yelp: 'Yelp',
+  website: 'Website',
+};

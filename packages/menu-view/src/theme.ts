@@ -1,0 +1,270 @@
+import { type MenuTemplate, type PublicMenu, parseHexColor, textColorOn } from '@carte/domain';
+import type { CSSProperties } from 'react';
+
+/**
+ * The three templates (doc 1 §3, doc 2 §2) and how a menu's colours, fonts and template settings
+ * become CSS custom properties on the template's root.
+ *
+ * The owner's form stores, per menu, `templateMeta[slug] = {colors, fonts}` where each slot
+ * (primary, secondary, tertiary) says whether the template uses it (`enabled`) and its `default`
+ * (apps/web/src/features/menus/templates.ts). A slot the template does not use keeps the
+ * template's own value: "a disabled one is kept but not shown to diners".
+ */
+
+export type Slot = 'primary' | 'secondary' | 'tertiary';
+const slots: readonly Slot[] = ['primary', 'secondary', 'tertiary'];
+
+export type TemplateKind = 'classic' | 'pizza' | 'sushi';
+
+interface SlotDefault {
+  enabled: boolean;
+  value: string;
+}
+
+export interface TemplateDefinition {
+  name: MenuTemplate;
+  kind: TemplateKind;
+  /** Key of the template in the menu's `templateMeta`. */
+  slug: string;
+  /** The page colour the template draws on. */
+  background: string;
+  /** Its darkest surface holding text (tinted blocks); text colours are made readable against it. */
+  surface: string;
+  colors: Record<Slot, SlotDefault>;
+  fonts: Record<Slot, SlotDefault>;
+}
+
+/** Same slugs, slots and defaults as the owner's form (templates.ts), so the preview matches. */
+export const templateDefinitions: readonly TemplateDefinition[] = [
+  {
+    name: 'Classic Template',
+    kind: 'classic',
+    slug: 'classic-template',
+    background: '#ffffff',
+    surface: '#f5f5f4',
+    colors: {
+      primary: { enabled: true, value: '#ff1616' },
+      secondary: { enabled: true, value: '#0080c6' },
+      tertiary: { enabled: true, value: '#84cef1' },
+    },
+    fonts: {
+      primary: { enabled: true, value: 'Playfair Display' },
+      secondary: { enabled: true, value: 'Lato' },
+      tertiary: { enabled: false, value: 'Lato' },
+    },
+  },
+  {
+    name: 'Pizza Restaurant',
+    kind: 'pizza',
+    slug: 'pizza-restaurant',
+    background: '#fff8ef',
+    surface: '#fbecd9',
+    colors: {
+      primary: { enabled: true, value: '#c1272d' },
+      secondary: { enabled: true, value: '#2e7d32' },
+      tertiary: { enabled: true, value: '#f4a261' },
+    },
+    fonts: {
+      primary: { enabled: true, value: 'Lobster' },
+      secondary: { enabled: true, value: 'Open Sans' },
+      tertiary: { enabled: true, value: 'Oswald' },
+    },
+  },
+  {
+    name: 'Sushi Restaurant',
+    kind: 'sushi',
+    slug: 'sushi-restaurant',
+    background: '#faf8f3',
+    surface: '#f0ece3',
+    colors: {
+      primary: { enabled: true, value: '#1d3557' },
+      secondary: { enabled: true, value: '#e63946' },
+      tertiary: { enabled: false, value: '#84cef1' },
+    },
+    fonts: {
+      primary: { enabled: true, value: 'Noto Serif' },
+      secondary: { enabled: true, value: 'Noto Sans' },
+      tertiary: { enabled: false, value: 'Noto Sans' },
+    },
+  },
+];
+
+export const templateFor = (name: string | undefined): TemplateDefinition =>
+  templateDefinitions.find((template) => template.name === name) ??
+  (templateDefinitions[0] as TemplateDefinition);
+
+// ---------- colour ----------
+
+const channel = (value: number) => {
+  const s = value / 255;
+  return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+};
+
+/** WCAG relative luminance (0–1). */
+function luminance(hex: string): number {
+  const rgb = parseHexColor(hex) ?? { r: 0, g: 0, b: 0 };
+  return 0.2126 * channel(rgb.r) + 0.7152 * channel(rgb.g) + 0.0722 * channel(rgb.b);
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+const toHex = (value: number) =>
+  Math.round(Math.max(0, Math.min(255, value)))
+    .toString(16)
+    .padStart(2, '0');
+
+function mix(hex: string, toward: string, amount: number): string {
+  const a = parseHexColor(hex) ?? { r: 0, g: 0, b: 0 };
+  const b = parseHexColor(toward) ?? { r: 0, g: 0, b: 0 };
+  const at = (x: number, y: number) => x + (y - x) * amount;
+  return `#${toHex(at(a.r, b.r))}${toHex(at(a.g, b.g))}${toHex(at(a.b, b.b))}`;
+}
+
+/**
+ * The owner's colour as text on the page: itself when it reads well (WCAG AA, 4.5:1), otherwise the
+ * same hue darkened just enough. A pale brand colour (#84cef1) would otherwise make names unreadable.
+ */
+export function readableOn(color: string, background: string, minimum = 4.5): string {
+  if (contrastRatio(color, background) >= minimum) return color.toLowerCase();
+  const target = luminance(background) > 0.5 ? '#000000' : '#ffffff';
+  for (let step = 1; step <= 20; step++) {
+    const candidate = mix(color, target, step / 20);
+    if (contrastRatio(candidate, background) >= minimum) return candidate;
+  }
+  return target;
+}
+
+/**
+ * Text on a coloured surface (doc 1 §5): `textColorOn` decides, as the specification says; where its
+ * single threshold picks the worse of black and white (a mid navy such as #1d3557 gets black
+ * text), the better one is taken so the text stays readable.
+ */
+export function textOn(background: string): string {
+  const chosen = textColorOn(background);
+  const other = chosen === '#ffffff' ? '#000000' : '#ffffff';
+  return contrastRatio(chosen, background) >= 4.5 ||
+    contrastRatio(chosen, background) >= contrastRatio(other, background)
+    ? chosen
+    : other;
+}
+
+// ---------- fonts ----------
+
+/**
+ * The menu's fonts are family names from the owner's list of 50 (fonts.ts). The public page loads
+ * no web font from any host (no third party, nothing render-blocking): the name comes first, so a
+ * diner who has the family installed sees it, then a system stack of the same kind.
+ */
+const stacks = {
+  sans: 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif',
+  serif: '"Iowan Old Style","Palatino Linotype",Palatino,Georgia,"Times New Roman",serif',
+  slab: '"Roboto Slab","Rockwell","Courier New",Georgia,serif',
+  condensed: '"Roboto Condensed","Arial Narrow","Helvetica Neue",Arial,sans-serif',
+  script: '"Segoe Script","Brush Script MT","Snell Roundhand",cursive',
+  mono: 'ui-monospace,"SF Mono",Menlo,Consolas,monospace',
+} as const;
+
+const kinds: Record<string, keyof typeof stacks> = {
+  'playfair display': 'serif',
+  merriweather: 'serif',
+  'pt serif': 'serif',
+  lora: 'serif',
+  'noto serif': 'serif',
+  'libre baskerville': 'serif',
+  'eb garamond': 'serif',
+  'cormorant garamond': 'serif',
+  'abril fatface': 'serif',
+  'roboto slab': 'slab',
+  oswald: 'condensed',
+  'bebas neue': 'condensed',
+  'roboto condensed': 'condensed',
+  'dancing script': 'script',
+  pacifico: 'script',
+  lobster: 'script',
+  caveat: 'script',
+  inconsolata: 'mono',
+  'source code pro': 'mono',
+};
+
+/** A CSS font-family list for a family name; the name is reduced to safe characters and quoted. */
+export function fontStack(name: string): string {
+  const clean = name
+    .replace(/[^\p{L}\p{N} -]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const stack = stacks[kinds[clean.toLowerCase()] ?? 'sans'];
+  return clean === '' ? stack : `"${clean}",${stack}`;
+}
+
+// ---------- the template's root ----------
+
+interface SlotSettings {
+  enabled?: unknown;
+  default?: unknown;
+}
+
+/** `templateMeta[slug][group][slot]` as the form stores it, read without trusting its shape. */
+function slotSetting(menu: PublicMenu, template: TemplateDefinition, group: 'colors' | 'fonts', slot: Slot) {
+  const meta = menu.templateMeta?.[template.slug] as Record<string, Record<string, SlotSettings>> | undefined;
+  const setting = meta && typeof meta === 'object' ? meta[group]?.[slot] : undefined;
+  const fallback = template[group][slot];
+  return {
+    enabled: typeof setting?.enabled === 'boolean' ? setting.enabled : fallback.enabled,
+    fallback:
+      typeof setting?.default === 'string' && setting.default.trim() !== ''
+        ? setting.default
+        : fallback.value,
+  };
+}
+
+const validColor = (value: string, fallback: string) => (parseHexColor(value) ? value : fallback);
+
+export interface ResolvedTheme {
+  template: TemplateDefinition;
+  colors: Record<Slot, string>;
+  fonts: Record<Slot, string>;
+  /** Custom properties for the root's style attribute. */
+  style: CSSProperties;
+}
+
+export function resolveTheme(menu: PublicMenu): ResolvedTheme {
+  const template = templateFor(menu.selectedTemplate);
+  const colors = {} as Record<Slot, string>;
+  const fonts = {} as Record<Slot, string>;
+  for (const slot of slots) {
+    const color = slotSetting(menu, template, 'colors', slot);
+    colors[slot] = validColor(
+      color.enabled ? menu.colors[slot] : color.fallback,
+      validColor(color.fallback, template.colors[slot].value),
+    );
+    const font = slotSetting(menu, template, 'fonts', slot);
+    fonts[slot] = (font.enabled ? menu.fonts[slot] : font.fallback) || template.fonts[slot].value;
+  }
+  const bg = template.surface;
+  const style: Record<string, string> = {
+    '--cm-c1': colors.primary,
+    '--cm-c2': colors.secondary,
+    '--cm-c3': colors.tertiary,
+    '--cm-t1': readableOn(colors.primary, bg),
+    '--cm-t2': readableOn(colors.secondary, bg),
+    '--cm-t3': readableOn(colors.tertiary, bg),
+    '--cm-on1': textOn(colors.primary),
+    '--cm-on2': textOn(colors.secondary),
+    '--cm-on3': textOn(colors.tertiary),
+    '--cm-f1': fontStack(fonts.primary),
+    '--cm-f2': fontStack(fonts.secondary),
+    '--cm-f3': fontStack(fonts.tertiary),
+  };
+  return { template, colors, fonts, style: style as CSSProperties };
+}
+
+/** The page's neutral look (chooser, empty page) when no menu sets a theme. */
+export const neutralTheme: CSSProperties = resolveTheme({
+  selectedTemplate: 'Classic Template',
+  templateMeta: {},
+  colors: { primary: '#1f2937', secondary: '#0080c6', tertiary: '#84cef1' },
+  fonts: { primary: '', secondary: '', tertiary: '' },
+} as unknown as PublicMenu).style;

@@ -1,0 +1,111 @@
+import {
+  type CustomerMenu,
+  type DinerFilterState,
+  decodeFilterState,
+  emptyFilterState,
+  encodeFilterState,
+} from '@carte/domain';
+import { effectiveFilters, filterChoices, filterVocabulary } from './filtering.ts';
+import type { PublicMenuView } from './types.ts';
+
+/** The element the server fills with the page's JSON (agreed with the server side). */
+export const MENU_DATA_ELEMENT_ID = 'carte-menu-data';
+/** The element the server renders `PublicMenuApp` into and the script hydrates. */
+export const MENU_ROOT_ELEMENT_ID = 'carte-menu-root';
+
+/**
+ * Addresses of the public menu (doc 2 §2), so every screen is a real link that works without
+ * JavaScript:
+ * - `/menu/{restaurantId}` — the chooser, or the only menu;
+ * - `/menu/{restaurantId}/{mapId}` — the same for one menu display;
+ * - `?menu={menuId}` — one menu; plus the filter query `diet=…&avoid=…&f=…&sort=…`;
+ * - `?print=1[&menu={menuId}]` — the printable menu;
+ * - `/menu/{restaurantId}/dish/{dishId}/menuSelected/{menuId}[?map={mapId}]` — a dish.
+ */
+export interface LinkContext {
+  baseUrl: string;
+  restaurantId: string;
+  mapId?: string | null;
+}
+
+const seg = encodeURIComponent;
+
+export const menuBasePath = ({ baseUrl, restaurantId, mapId }: LinkContext): string =>
+  `${baseUrl}/menu/${seg(restaurantId)}${mapId ? `/${seg(mapId)}` : ''}`;
+
+const withQuery = (path: string, pairs: Array<string | null | false | undefined>): string => {
+  const query = pairs.filter((pair): pair is string => Boolean(pair)).join('&');
+  return query === '' ? path : `${path}?${query}`;
+};
+
+export function viewHref(view: PublicMenuView, context: LinkContext, filters?: DinerFilterState): string {
+  const base = menuBasePath(context);
+  const filterQuery = filters ? encodeFilterState(filters) : '';
+  switch (view.kind) {
+    case 'menu':
+      return withQuery(base, [`menu=${seg(view.menuId)}`, filterQuery]);
+    case 'dish':
+      return withQuery(
+        `${context.baseUrl}/menu/${seg(context.restaurantId)}/dish/${seg(view.dishId)}/menuSelected/${seg(view.menuId)}`,
+        [context.mapId && `map=${seg(context.mapId)}`],
+      );
+    case 'print':
+      return withQuery(base, ['print=1', view.menuId && `menu=${seg(view.menuId)}`]);
+    default:
+      return base;
+  }
+}
+
+const decodeSegment = (value: string | undefined): string | null => {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+};
+
+export interface ResolvedPage {
+  view: PublicMenuView;
+  filters: DinerFilterState;
+  mapId: string | null;
+}
+
+/**
+ * The screen and filters an address asks for, on the data at hand. The server and the hydration
+ * script both call this, so they render the same thing.
+ */
+export function resolvePage(data: CustomerMenu, pathname: string, search: string): ResolvedPage {
+  const parts = pathname.split('/').filter(Boolean);
+  const at = parts.indexOf('menu');
+  const rest = at >= 0 ? parts.slice(at + 2) : [];
+  const params = new URLSearchParams(search);
+  const menuParam = params.get('menu');
+  const isOpen = (id: string | null) => id !== null && data.menus.some((menu) => menu._id === id);
+
+  let mapId: string | null = null;
+  let view: PublicMenuView;
+  if (rest[0] === 'dish' && rest[2] === 'menuSelected') {
+    mapId = params.get('map');
+    view = { kind: 'dish', dishId: decodeSegment(rest[1]) ?? '', menuId: decodeSegment(rest[3]) ?? '' };
+  } else {
+    mapId = decodeSegment(rest[0]);
+    const only = data.menus.length === 1 ? (data.menus[0]?._id ?? null) : null;
+    if (params.has('print')) view = { kind: 'print', menuId: isOpen(menuParam) ? menuParam : only };
+    else if (data.menus.length === 0) view = { kind: 'empty' };
+    else if (menuParam) view = { kind: 'menu', menuId: menuParam };
+    else if (only) view = { kind: 'menu', menuId: only };
+    else view = { kind: 'chooser' };
+  }
+
+  let filters = emptyFilterState();
+  if (view.kind === 'menu') {
+    const menuId = view.menuId;
+    const choices = filterChoices(
+      data.restaurant,
+      data.menus.find((menu) => menu._id === menuId),
+    );
+    filters = effectiveFilters(decodeFilterState(search, filterVocabulary(choices)), choices);
+  }
+  return { view, filters, mapId };
+}
