@@ -636,6 +636,8 @@ describe('the cache (DESIGN.md, path 1)', () => {
     // A minute later the page is drawn again (fresh generatedAt) and still means the same.
     t.clock.advance(61_000);
     expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
+    // Query strings that do not change the screen (campaign tags) draw the same page.
+    expect((await get(`${url}?utm_source=qr&x=${newId()}`)).headers.etag).toBe(etag);
     // Another screen has another ETag.
     const chooser = await get(`${url}?print=1`);
     expect(chooser.headers.etag).not.toBe(etag);

@@ -11,6 +11,7 @@ import {
   type PublicMenuPayload,
   pageDescription,
   pageTitle,
+  type ResolvedPage,
   resolvePage,
   serializeForScript,
   texts,
@@ -75,25 +76,27 @@ function documentHtml(parts: {
   return `<!doctype html><html lang="en"><head>${meta}</head><body><div id="${MENU_ROOT_ELEMENT_ID}">${parts.app}</div>${data}</body></html>`;
 }
 
+/** The screen an address `/menu/…?…` asks for: the same `resolvePage` the hydration script runs. */
+export function resolveAddress(customer: CustomerMenu, url: string): ResolvedPage {
+  const mark = url.indexOf('?');
+  return resolvePage(customer, mark >= 0 ? url.slice(0, mark) : url, mark >= 0 ? url.slice(mark) : '');
+}
+
 /**
- * One public page (doc 2 §2) for an address `/menu/…?…`: the screen the address asks for (the same
- * `resolvePage` the hydration script runs), drawn by menu-view's `PublicMenuApp`, so the page reads
- * completely without JavaScript; the data the script hydrates from; schema.org JSON-LD; a title and
- * description per screen; theme colour from the shown menu. "Dish not found" answers 404.
+ * One public page (doc 2 §2): the screen, drawn by menu-view's `PublicMenuApp`, so the page reads
+ * completely without JavaScript; the data the script hydrates from; schema.org JSON-LD; a title
+ * and description per screen; theme colour from the shown menu. "Dish not found" answers 404.
  */
 export function renderMenuPage(input: {
   customer: CustomerMenu;
-  /** What the page is drawn from besides the address: the data's version and the menus shown now. */
+  /** What the page is drawn from besides the screen: the data's version and the menus shown now. */
   etagParts: string[];
-  url: string;
+  page: ResolvedPage;
   publicUrl: string;
   tags: HydrationTags;
 }): Rendered {
   const { customer, publicUrl } = input;
-  const mark = input.url.indexOf('?');
-  const pathname = mark >= 0 ? input.url.slice(0, mark) : input.url;
-  const search = mark >= 0 ? input.url.slice(mark) : '';
-  const { view, filters, mapId } = resolvePage(customer, pathname, search);
+  const { view, filters, mapId } = input.page;
 
   const menuId = view.kind === 'menu' || view.kind === 'dish' || view.kind === 'print' ? view.menuId : null;
   const menu: PublicMenu | undefined = menuId

@@ -19,6 +19,7 @@ import {
   renderCustomerJson,
   renderMenuPage,
   renderNotFoundPage,
+  resolveAddress,
 } from './public-menu.page.ts';
 import {
   createPublicMenuService,
@@ -120,9 +121,10 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
   service: PublicMenuService;
   assets: PublicMenuAssets;
   pages: Pages;
+  addresses: Pages;
   publicUrl: string;
 }> = async (app, options) => {
-  const { service, assets, pages, publicUrl } = options;
+  const { service, assets, pages, addresses, publicUrl } = options;
   const notFound = renderNotFoundPage();
 
   async function page(request: FastifyRequest, reply: FastifyReply) {
@@ -134,16 +136,25 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
     try {
       const found = await service.current(params.restaurantId);
       if (!found) return send(request, reply, notFound);
+      const { state } = found;
       const tags = assets.tags();
-      const rendered = memo(pages, found.state, `${tags.version} ${request.url}`, () =>
-        renderMenuPage({
-          customer: found.state.customer,
-          etagParts: [found.source.version, found.state.signature],
-          url: request.url,
-          publicUrl,
-          tags,
-        }),
-      );
+      // By address first (no parsing); else by the screen it means, so odd query strings never
+      // draw the same screen twice.
+      const addressKey = `${state.id} ${tags.version} ${request.url}`;
+      let rendered = addresses.get(addressKey);
+      if (!rendered) {
+        const resolved = resolveAddress(state.customer, request.url);
+        rendered = memo(pages, state, `${tags.version} ${JSON.stringify(resolved)}`, () =>
+          renderMenuPage({
+            customer: state.customer,
+            etagParts: [found.source.version, state.signature],
+            page: resolved,
+            publicUrl,
+            tags,
+          }),
+        );
+        addresses.set(addressKey, rendered, state.validUntil);
+      }
       return send(request, reply, rendered);
     } catch (error) {
       request.log.error({ err: error }, 'public menu page failed');
@@ -264,7 +275,15 @@ export const publicMenuPlugin = fp(
       return payload;
     });
 
-    await app.register(publicMenuRoutes, { service, assets, pages, publicUrl: options.config.publicUrl });
+    // Addresses point at pages held above: counted by number only.
+    const addresses = createCache<Rendered>(options.config, { maxEntries: 20_000, now });
+    await app.register(publicMenuRoutes, {
+      service,
+      assets,
+      pages,
+      addresses,
+      publicUrl: options.config.publicUrl,
+    });
   },
   { name: 'carte-public-menu' },
 );
