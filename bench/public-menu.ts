@@ -8,7 +8,14 @@
  *   ≤ 50 KB, CSS ≤ 15 KB;
  * - throughput of /menu/{demo} with a warm cache, as a ratio to the same server answering a fixed
  *   buffer of the same size on a bench-only route (registered here, not in the app), both measured
- *   in this run with autocannon at 50 connections. Targets: ratio ≥ 0.5, p99 latency ≤ 30 ms.
+ *   in this run with autocannon at 50 connections. Targets: ratio ≥ 0.5, p99 latency ≤ 30 ms;
+ * - Lighthouse (mobile form factor, its default: a simulated mid-range phone on slow 4G) on the demo
+ *   menu page, served by this bench's server over HTTP on 127.0.0.1, in Debian's chromium
+ *   (CHROMIUM_PATH to use another) started by chrome-launcher. Targets: performance ≥ 95 and
+ *   accessibility ≥ 95; cumulative layout shift is printed too. The server's clock is the bench's
+ *   (12:30 in New York, so the demo's Lunch is served); the browser keeps its own clock. Nothing is
+ *   fetched from outside: the browser resolves no host but 127.0.0.1 and starts no background
+ *   traffic, and Lighthouse runs from node_modules.
  *
  * It prints PASS or FAIL per target and exits 0 either way (1 only when it could not run).
  * With DATABASE_URL it creates (and drops) a database of its own on that server; without it, an
@@ -22,6 +29,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { menuPageCss } from '@carte/menu-view';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -50,6 +59,8 @@ const targets = {
   cssGzip: 15 * KB,
   throughputRatio: 0.5,
   p99Ms: 30,
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 95,
 };
 const CONNECTIONS = 50;
 const SECONDS = 10;
@@ -61,6 +72,13 @@ const check = (name: string, pass: boolean, detail: string) => {
   console.log(`${pass ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
 };
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+const lighthouseVersion = (): string =>
+  (
+    JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 
 /** A port nobody listens on now. */
 function freePort(): Promise<number> {
@@ -101,6 +119,81 @@ function hydrationScript(): { files: string[]; bytes: Buffer } {
   for (const key of entry.imports ?? []) visit(key);
   const bytes = Buffer.concat([...files].map((file) => readFileSync(path.join(bundleDir, file))));
   return { files: [...files], bytes };
+}
+
+/** Debian's chromium, headless, with no traffic of its own and no host but this machine's. */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  metrics: Record<string, string>;
+  /** Audits of the two categories that did not pass, with their titles. */
+  failing: string[];
+  /** The page's requests, and those to another host than the bench's server (none expected). */
+  requests: number;
+  elsewhere: string[];
+}
+
+/** One Lighthouse run of `url`, mobile form factor (Lighthouse's default settings). */
+async function runLighthouse(url: string): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error('Lighthouse gave no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metric = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
+    const failing = ['performance', 'accessibility'].flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
+        .map(
+          (audit) =>
+            `${id}: ${audit!.id} (${audit!.title}${audit!.displayValue ? `: ${audit!.displayValue}` : ''})`,
+        ),
+    );
+    const items =
+      (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+    const host = new URL(url).host;
+    const elsewhere = items
+      .map((item) => item.url)
+      .filter((address) => !address.startsWith('data:') && new URL(address).host !== host);
+    return {
+      requests: items.length,
+      elsewhere,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      metrics: {
+        'First Contentful Paint': metric('first-contentful-paint'),
+        'Largest Contentful Paint': metric('largest-contentful-paint'),
+        'Total Blocking Time': metric('total-blocking-time'),
+        'Cumulative Layout Shift': metric('cumulative-layout-shift'),
+        'Speed Index': metric('speed-index'),
+      },
+      failing,
+    };
+  } finally {
+    chrome.kill();
+  }
 }
 
 interface Cannon {
@@ -365,8 +458,27 @@ async function main() {
       menu.latency.p99 <= targets.p99Ms,
       `${menu.latency.p99} ms`,
     );
+
+    // ---- Lighthouse, on the page a diner opens (the server is idle again) ----
     console.log(
-      '\nTODO: Lighthouse (performance, accessibility, no layout shift) is a separate step, not run by this bench.',
+      `\nLighthouse ${lighthouseVersion()}: mobile (simulated slow 4G, 4× CPU slowdown), ${chromiumPath}, ${demoUrl}`,
+    );
+    const audit = await runLighthouse(`${origin}${demoUrl}`);
+    for (const [name, value] of Object.entries(audit.metrics)) console.log(`  ${name.padEnd(26)} ${value}`);
+    for (const line of audit.failing) console.log(`  below 90: ${line}`);
+    console.log(
+      `  ${audit.requests} requests, ${audit.elsewhere.length === 0 ? 'all to the bench server' : `to other hosts: ${audit.elsewhere.join(', ')}`}`,
+    );
+    console.log('');
+    check(
+      'Lighthouse mobile performance ≥ 95',
+      audit.performance >= targets.lighthousePerformance,
+      String(audit.performance),
+    );
+    check(
+      'Lighthouse mobile accessibility ≥ 95',
+      audit.accessibility >= targets.lighthouseAccessibility,
+      String(audit.accessibility),
     );
   } finally {
     await app.close();

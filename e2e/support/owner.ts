@@ -7,8 +7,16 @@ interface Sink {
   ) => Promise<{ links: string[] }>;
 }
 
-/** A verified owner created through the API as a user would (register, then the mailed link). */
-export async function registerVerifiedOwner(baseUrl: string, sink: Sink, tag = Date.now().toString(36)) {
+/**
+ * A verified owner created through the API as a user would (register, then the mailed link).
+ * `overrides` changes fields of the registration, e.g. `{ timeZone: 'UTC' }`.
+ */
+export async function registerVerifiedOwner(
+  baseUrl: string,
+  sink: Sink,
+  tag = Date.now().toString(36),
+  overrides: Partial<Record<'restaurantName' | 'timeZone' | 'restaurantType', string>> = {},
+) {
   const account = {
     firstName: 'Wes',
     lastName: 'Workshop',
@@ -19,6 +27,7 @@ export async function registerVerifiedOwner(baseUrl: string, sink: Sink, tag = D
     timeZone: 'Europe/Rome',
     password: 'Workshop123',
     confirm_password: 'Workshop123',
+    ...overrides,
   };
   const post = (path: string, body: unknown) =>
     fetch(`${baseUrl}${path}`, {

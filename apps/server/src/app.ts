@@ -31,6 +31,7 @@ import { filterRoutes } from './features/filters/filter.routes.ts';
 import { ingredientRoutes } from './features/ingredients/ingredient.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { menuRoutes } from './features/menus/menu.routes.ts';
+import { categoryTimelineRoutes, menuTimelineRoutes } from './features/menus/menu-timeline.routes.ts';
 import { publicMenuPlugin } from './features/public-menu/public-menu.routes.ts';
 import { restaurantRoutes } from './features/restaurants/restaurant.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
@@ -124,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(analyticsRoutes, { prefix: '/gapi', db, config, now });
       await api.register(menuRoutes, { prefix: '/menus', db, storage: deps.storage, config, now });
       await api.register(categoryRoutes, { prefix: '/categories', db, now });
+      await api.register(menuTimelineRoutes, { prefix: '/menus', db, storage: deps.storage, now });
+      await api.register(categoryTimelineRoutes, { prefix: '/categories', db, storage: deps.storage, now });
       await api.register(ingredientRoutes, { prefix: '/ingredients', db, now });
       await api.register(dishRoutes, { prefix: '/dishes', db, storage: deps.storage, now });
       await api.register(dietaryRoutes, { db });
@@ -161,7 +164,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Wildcard: files built after start (a rebuild) are served too; unknown paths fall through to the SPA.
+      wildcard: true,
       index: false,
       setHeaders: (res, file) => {
         res.header(

@@ -500,6 +500,90 @@ describe('what a diner sees (decisions §4)', () => {
   });
 });
 
+describe('switching early from the expiry banner (doc 2 §4)', () => {
+  it('asked with menuId, the answer includes that published menu from menu_period_transition minutes before it opens', async () => {
+    const owner = await createOwner(t);
+    const id = owner.restaurant.id;
+    await subscribe(id);
+    // Lunch until 19:00; Supper 19:00–22:00 with Starters, Early bites (19:00–19:30) and Late
+    // bites (21:00–22:00); a draft menu that would open at 19:00 too.
+    const lunch = await addMenu(id, 'Lunch', { position: 0, valid: hours('11:00', '19:00') });
+    const supper = await addMenu(id, 'Supper', { position: 1, valid: hours('19:00', '22:00') });
+    const draft = await addMenu(id, 'Draft supper', {
+      draft: true,
+      position: 2,
+      valid: hours('19:00', '22:00'),
+    });
+    const plates = await addCategory(id, 'Plates');
+    await place(plates.id, [(await addDish(id, 'Club sandwich', 11)).id]);
+    await link(lunch.id, plates.id, 0);
+    const starters = await addCategory(id, 'Starters');
+    await place(starters.id, [(await addDish(id, 'Soup', 7)).id]);
+    const early = await addCategory(id, 'Early bites');
+    await place(early.id, [(await addDish(id, 'Olives', 4)).id]);
+    const late = await addCategory(id, 'Late bites');
+    await place(late.id, [(await addDish(id, 'Cheese board', 12)).id]);
+    await link(supper.id, starters.id, 0);
+    await link(supper.id, early.id, 1, {
+      adjustment: { ...hours('19:00', '19:30'), twentyFourHoursAvailable: false },
+    });
+    await link(supper.id, late.id, 2, {
+      adjustment: { ...hours('21:00', '22:00'), twentyFourHoursAvailable: false },
+    });
+
+    const answer = async (menuId?: string) => {
+      const res = await get(`/api/menus/customer?restaurantId=${id}${menuId ? `&menuId=${menuId}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return { body: customerMenuSchema.parse(res.json().message), etag: res.headers.etag as string };
+    };
+    const names = (menu: CustomerMenu) => menu.menus.map((entry) => entry.name);
+
+    // 18:44:30: Supper opens in 15.5 minutes, more than the transition (15): not yet.
+    setClock(paris(9, '18:44'));
+    t.clock.advance(30_000);
+    expect(names((await answer(supper.id)).body)).toEqual(['Lunch']);
+
+    // 18:45, 15 minutes before (inclusive, as the banner counts): included, with the categories it
+    // shows when it opens; without menuId the answer is unchanged, and the two differ in ETag.
+    setClock(paris(9, '18:45'));
+    const switched = await answer(supper.id);
+    expect(names(switched.body)).toEqual(['Lunch', 'Supper']);
+    const shown = switched.body.menus[1]!;
+    expect(shown.categories.map((category) => category.name)).toEqual(['Starters', 'Early bites']);
+    expect(dishNames(shown)).toEqual(['Soup', 'Olives']);
+    expect(switched.body.menusTimeline.map((entry) => entry.name)).toEqual(['Lunch', 'Supper']);
+    const plain = await answer();
+    expect(names(plain.body)).toEqual(['Lunch']);
+    expect(plain.etag).not.toBe(switched.etag);
+    // The same answer again within the minute (cached with the state): 304 on its ETag.
+    const again = await get(`/api/menus/customer?restaurantId=${id}&menuId=${supper.id}`, {
+      'if-none-match': switched.etag,
+    });
+    expect(again.statusCode).toBe(304);
+    // The page itself still shows what is open now.
+    const page = await get(`/menu/${id}`);
+    expect(screen(page.body)).toContain('Club sandwich');
+    expect(screen(page.body)).not.toContain('Soup');
+
+    // Not for a draft, an unknown id, or a menu already shown (the plain answer, its ETag too).
+    for (const other of [draft.id, newId(), lunch.id]) {
+      const res = await answer(other);
+      expect(names(res.body), other).toEqual(['Lunch']);
+      expect(res.etag).toBe(plain.etag);
+    }
+    expect((await get(`/api/menus/customer?restaurantId=${id}&menuId=nope`)).statusCode).toBe(400);
+
+    // Once it is open the answer is the plain one; and with transitions off, nothing is added early.
+    setClock(paris(9, '19:05'));
+    expect(names((await answer(supper.id)).body)).toEqual(['Supper']);
+    await db().update(restaurants).set({ menuPeriodTransition: 0 }).where(eq(restaurants.id, id));
+    t.app.publicMenu.drop(id);
+    setClock(paris(9, '18:55'));
+    expect(names((await answer(supper.id)).body)).toEqual(['Lunch']);
+    setClock(paris(9, '12:30'));
+  });
+});
+
 describe('a location (decisions §4, inheritance)', () => {
   it("shows its parent's published menus with its own", async () => {
     const location = await createLocationOwner(t, bistro.owner.restaurant.id);

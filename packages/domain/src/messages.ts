@@ -149,6 +149,9 @@ export const messages = {
   noDishesToSelect: 'There are no dishes to select! Please add some first!',
   createMenuWarning: 'You have no menu yet. Create one to start.',
   menuFromParentWarning: 'This menu belongs to the parent restaurant. It is read-only here.',
+  // timelines — doc 2 §2, §5 ("time strings without a colon are rejected")
+  timeInvalid: 'Time must be HH:mm',
+  adjustmentIncomplete: 'Each category adjustment needs its days and hours, or remove: true',
 
   // success toasts — doc 1 §8, doc 2 §8
   dishUpdated: 'Dish updated successfully',

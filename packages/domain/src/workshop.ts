@@ -469,3 +469,91 @@ export type CsvResult = z.infer<typeof csvResultSchema>;
 
 /** The next name to try for a copy: "X (copy)", then "X (copy) (copy)" after a 412 (doc 1 §4). */
 export const copyName = (name: string): string => `${name}${COPY_SUFFIX}`;
+
+// ---------- timelines (doc 2 §2 "Timeline screen", §3, §5, §7; decisions §4) ----------
+
+/**
+ * A time as the timeline form sends it: "HH:mm", or "H:mm", which is stored zero-padded. Time
+ * strings without a colon are rejected (doc 2 §5), so "0930" is never read as 09:30.
+ */
+export const timelineTimeField = z
+  .string({ error: messages.timeInvalid })
+  .trim()
+  .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, { error: messages.timeInvalid })
+  .transform((value) => value.padStart(5, '0'));
+
+/** Days and hours as the timeline form sends them; the output is what `scheduleSchema` reads. */
+export const timelineScheduleSchema = z.object({
+  monday: z.boolean(),
+  tuesday: z.boolean(),
+  wednesday: z.boolean(),
+  thursday: z.boolean(),
+  friday: z.boolean(),
+  saturday: z.boolean(),
+  sunday: z.boolean(),
+  startTime: timelineTimeField,
+  endTime: timelineTimeField,
+});
+export type TimelineScheduleInput = z.input<typeof timelineScheduleSchema>;
+
+/**
+ * updateMenuTimeline (doc 2 §7): a menu's days and hours. With `twentyFourHoursMenuAvailable` the
+ * checked days are open all day and the times are kept for when the flag is turned off.
+ */
+export const updateMenuTimelineSchema = z.object({
+  _id: objectId,
+  valid: timelineScheduleSchema,
+  twentyFourHoursMenuAvailable: z.boolean(),
+});
+export type UpdateMenuTimelineInput = z.input<typeof updateMenuTimelineSchema>;
+
+/**
+ * One entry of updateCategoriesTimeline: a category's own days and hours in that menu (doc 2 §3
+ * "Category adjustment"), or `remove: true` to let it follow the menu's hours again.
+ */
+export const categoryAdjustmentInputSchema = z
+  .object({
+    category: objectId,
+    remove: z.boolean().optional(),
+    valid: timelineScheduleSchema.optional(),
+    twentyFourHoursAvailable: z.boolean().optional(),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.remove) return;
+    if (!entry.valid || entry.twentyFourHoursAvailable === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['valid'], message: messages.adjustmentIncomplete });
+    }
+  });
+export type CategoryAdjustmentInput = z.input<typeof categoryAdjustmentInputSchema>;
+
+/** updateCategoriesTimeline (doc 2 §7): entries for categories of one menu; the last entry of a category wins. */
+export const updateCategoriesTimelineSchema = z.object({
+  menu_id: objectId,
+  categoriesAdjustments: z.array(categoryAdjustmentInputSchema).max(500),
+});
+export type UpdateCategoriesTimelineInput = z.input<typeof updateCategoriesTimelineSchema>;
+
+/** A category's own days and hours in one menu (doc 2 §3), as the API answers it. */
+export const categoryAdjustmentSchema = z.object({
+  category: z.object({ _id: objectId, name: z.string() }),
+  valid: scheduleSchema,
+  twentyFourHoursAvailable: z.boolean(),
+});
+export type CategoryAdjustment = z.infer<typeof categoryAdjustmentSchema>;
+
+/**
+ * What the timeline screen reads for one menu: the menu, the restaurant's IANA time zone every
+ * schedule is evaluated in (decisions §4), and each of the menu's categories in order with its
+ * adjustment (null: it follows the menu's hours).
+ */
+export const menuTimelineSchema = z.object({
+  menu: menuSchema,
+  timeZone: z.string(),
+  categories: z.array(
+    z.object({
+      category: z.object({ _id: objectId, name: z.string(), isAvailable: z.boolean() }),
+      adjustment: z.object({ valid: scheduleSchema, twentyFourHoursAvailable: z.boolean() }).nullable(),
+    }),
+  ),
+});
+export type MenuTimeline = z.infer<typeof menuTimelineSchema>;

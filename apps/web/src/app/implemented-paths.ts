@@ -13,6 +13,7 @@ export const implementedPaths: ReadonlySet<string> = new Set([
   '/create-ingredient',
   '/customizations',
   '/filters',
+  '/timeline',
   '/menu-interaction-tracking',
   '/subscribe',
   '/admin/dashboard',

@@ -56,6 +56,9 @@ const FiltersPage = lazy(() =>
 const AnalyticsPage = lazy(() =>
   import('../features/analytics/analytics-area.ts').then((m) => ({ default: m.AnalyticsPage })),
 );
+const TimelinePage = lazy(() =>
+  import('../features/timeline/timeline-area.ts').then((m) => ({ default: m.TimelinePage })),
+);
 // Account update serves every signed-in area under three paths (doc 3 §2.1).
 const UpdateAccountPage = lazy(() =>
   import('../features/account/account-area.ts').then((m) => ({ default: m.UpdateAccountPage })),
@@ -115,6 +118,7 @@ export const router = createBrowserRouter([
               { path: '/create-ingredient', element: <IngredientsPage /> },
               { path: '/customizations', element: <CustomizationsPage /> },
               { path: '/filters', element: <FiltersPage /> },
+              { path: '/timeline', element: <TimelinePage /> },
               { path: '/menu-interaction-tracking', element: <AnalyticsPage /> },
               { path: '/subscribe', element: <SubscribePage /> },
               { path: '/admin/dashboard', element: <AdminDashboardPage /> },

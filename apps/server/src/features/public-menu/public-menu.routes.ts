@@ -26,7 +26,7 @@ import {
   type PublicMenuEntry,
   type PublicMenuService,
 } from './public-menu.service.ts';
-import type { PublicMenuState } from './public-menu.state.ts';
+import { type PublicMenuState, upcomingState } from './public-menu.state.ts';
 
 export interface PublicMenuPluginOptions {
   db: Db;
@@ -192,17 +192,35 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['public menu'],
         summary: "A restaurant's public menu now (doc 2 §3 customer menu): no sign-in",
-        description: `Published menus open now (own, then the parent's), each with its available categories inside their hours and their available dishes; \`menusTimeline\` lists every published menu's schedule. Sent with an ETag (If-None-Match answers 304) and \`Cache-Control: ${PUBLIC_CACHE_CONTROL}\`. \`mapId\` (a menu display) is accepted and does not change the answer yet.`,
-        querystring: z.object({ restaurantId: objectId, mapId: objectId.optional() }),
+        description: `Published menus open now (own, then the parent's), each with its available categories inside their hours and their available dishes; \`menusTimeline\` lists every published menu's schedule. \`menuId\` names the menu a diner switches to from the expiry banner: when that published menu is not open yet but opens within \`menu_period_transition\` minutes, it is included too, with the categories it shows when it opens. Sent with an ETag (If-None-Match answers 304) and \`Cache-Control: ${PUBLIC_CACHE_CONTROL}\`. \`mapId\` (a menu display) is accepted and does not change the answer yet.`,
+        querystring: z.object({
+          restaurantId: objectId,
+          menuId: objectId.optional(),
+          mapId: objectId.optional(),
+        }),
         response: responses(customerMenuSchema, [400, 404]),
       },
     },
     async (request, reply) => {
-      const found = await service.current(request.query.restaurantId);
+      const { restaurantId, menuId } = request.query;
+      const found = await service.current(restaurantId);
       if (!found) throw new NotFoundError(texts.menuNotFound);
-      const rendered = memo(pages, found.state, 'api', () =>
-        renderCustomerJson(found.state.customer, [found.source.version, found.state.signature]),
-      );
+      const { source, state } = found;
+      const plain = () => renderCustomerJson(state.customer, [source.version, state.signature]);
+      // A switch from the banner (doc 2 §4) to a published menu not shown now: rendered once per
+      // state and menu like the plain answer (the keys are bounded by the restaurant's menus).
+      const upcoming =
+        menuId !== undefined &&
+        !state.customer.menus.some((menu) => menu._id === menuId) &&
+        source.menus.some((entry) => entry.menu._id === menuId)
+          ? menuId
+          : null;
+      const rendered = upcoming
+        ? memo(pages, state, `api upcoming ${upcoming}`, () => {
+            const early = upcomingState(source, state, upcoming);
+            return early ? renderCustomerJson(early.customer, [source.version, early.signature]) : plain();
+          })
+        : memo(pages, state, 'api', plain);
       return send(request, reply, rendered);
     },
   );

@@ -1,4 +1,4 @@
-import { type CustomerMenu, isCategoryVisible, isOpenAt, type PublicMenu } from '@carte/domain';
+import { type CustomerMenu, isCategoryVisible, isOpenAt, nextOpening, type PublicMenu } from '@carte/domain';
 import type { PublicMenuSource } from './public-menu.data.ts';
 
 const MINUTE = 60_000;
@@ -15,6 +15,8 @@ export interface PublicMenuState {
   /** Which menus and categories are shown: equal signatures draw equal pages (the ETag's input). */
   signature: string;
   validUntil: number;
+  /** The instant the state was computed for (epoch milliseconds). */
+  at: number;
   /** Unique in this process: pages rendered from this state are cached under it. */
   id: number;
 }
@@ -48,6 +50,43 @@ export function stateAt(source: PublicMenuSource, now: number): PublicMenuState 
     },
     signature: signature.join(';'),
     validUntil: (Math.floor(now / MINUTE) + 1) * MINUTE,
+    at: now,
     id: ++lastId,
+  };
+}
+
+/**
+ * The answer for a diner switching to `menuId` from the expiry banner (doc 2 §4): the banner offers
+ * a menu up to `menu_period_transition` minutes before it opens, so a published menu that is not open
+ * yet but opens within that many minutes (inclusive, as the banner counts) is added to the state's
+ * menus, in the timeline's order, with the categories it will show when it opens. Null when there is
+ * nothing to add: no such published menu, already shown, further away, or transitions switched off.
+ *
+ * Pure and cheap to reuse: the menu opens on a minute boundary, so what this answers cannot change
+ * before the state's `validUntil`, and the caller may keep it as long as the state.
+ */
+export function upcomingState(
+  source: PublicMenuSource,
+  state: PublicMenuState,
+  menuId: string,
+): { customer: CustomerMenu; signature: string } | null {
+  const transition = source.menuPeriodTransition;
+  if (!(transition > 0) || state.customer.menus.some((menu) => menu._id === menuId)) return null;
+  const entry = source.menus.find((item) => item.menu._id === menuId);
+  if (!entry) return null;
+  const zone = source.timeZone;
+  const opensAt = nextOpening(entry.schedule, new Date(state.at), zone);
+  if (!opensAt || opensAt.getTime() - state.at > transition * MINUTE) return null;
+  const categories = entry.categories.filter(
+    (item) => !item.adjustment || isCategoryVisible(entry.schedule, item.adjustment, opensAt, zone),
+  );
+  const early: PublicMenu = { ...entry.menu, categories: categories.map((item) => item.category) };
+  const order = new Map(source.menus.map((item, index) => [item.menu._id, index]));
+  const menus = [...state.customer.menus, early].sort(
+    (a, b) => (order.get(a._id) ?? 0) - (order.get(b._id) ?? 0),
+  );
+  return {
+    customer: { ...state.customer, menus },
+    signature: `${state.signature};upcoming ${menuId}:${categories.map((item) => item.category._id).join(',')}`,
   };
 }
