@@ -164,8 +164,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      // Wildcard: files built after start (a rebuild) are served too; unknown paths fall through to the SPA.
-      wildcard: true,
+      wildcard: false,
       index: false,
       setHeaders: (res, file) => {
         res.header(
