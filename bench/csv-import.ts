@@ -7,20 +7,13 @@
  * embedded PostgreSQL in a temporary folder.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
 import { dishes, dishIngredients, restaurants, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/features/auth/password.ts';
-import { startRuntime } from '../apps/server/src/runtime.ts';
+import { startBenchRuntime } from './bench-runtime.ts';
 
 const DISHES = 1000;
 const RUNS = 3;
@@ -68,58 +61,9 @@ function generateCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A port nobody listens on now, for the embedded PostgreSQL (a random one may be taken). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'carte-bench-'));
-  let dropDatabase: (() => Promise<void>) | undefined;
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    CAPTCHA: 'off',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    SUPER_ADMIN_EMAIL: 'root@carte.bench',
-    SUPER_ADMIN_PASSWORD: 'BenchRoot123',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    EMBEDDED_PG_PORT: String(await freePort()),
-  };
-  if (process.env.DATABASE_URL) {
-    const server = new URL(process.env.DATABASE_URL);
-    const name = `carte_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: server.toString() });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
-    console.log(`Database: a fresh database "${name}" on ${server.host}`);
-  } else {
-    console.log('Database: embedded PostgreSQL in a temporary folder (set DATABASE_URL to use a server)');
-  }
-
-  const config = loadConfig(env);
-  const log = pino({ level: 'silent' });
-  const runtime = await startRuntime(config, log);
+  const bench = await startBenchRuntime();
+  const { config, runtime } = bench;
   const app = await buildApp({
     config,
     db: runtime.database.db,
@@ -190,9 +134,7 @@ async function main() {
     }
   } finally {
     await app.close();
-    await runtime.close();
-    if (dropDatabase) await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 
   const worst = Math.max(...times);

@@ -1,22 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabaseUrl } from '../../apps/server/test/db.ts';
+import { freePort } from '../../apps/server/test/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+export { freePort };
 
 export interface RunningServer {
   url: string;

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { type Config, loadConfig } from '../apps/server/src/config.ts';
+import { type Runtime, startRuntime } from '../apps/server/src/runtime.ts';
+import { freePort } from '../apps/server/test/free-port.ts';
+
+export interface BenchRuntime {
+  config: Config;
+  runtime: Runtime;
+  /** Stops the runtime, drops the bench's database and removes its temporary folder. */
+  close: () => Promise<void>;
+}
+
+/**
+ * The server's runtime on a fresh database for one benchmark run: with DATABASE_URL, a database of
+ * its own on that server (dropped afterwards); without it, an embedded PostgreSQL in a temporary
+ * folder. `overrides` adds or replaces environment variables.
+ */
+export async function startBenchRuntime(overrides: Record<string, string> = {}): Promise<BenchRuntime> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'carte-bench-'));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    CAPTCHA: 'off',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SUPER_ADMIN_EMAIL: 'root@carte.bench',
+    SUPER_ADMIN_PASSWORD: 'BenchRoot123',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    ...overrides,
+  };
+  if (process.env.DATABASE_URL) {
+    const server = new URL(process.env.DATABASE_URL);
+    const name = `carte_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: server.toString() });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+    console.log(`Database: a fresh database "${name}" on ${server.host}`);
+  } else {
+    console.log('Database: embedded PostgreSQL in a temporary folder (set DATABASE_URL to use a server)');
+  }
+  const config = loadConfig(env);
+  const runtime = await startRuntime(config, pino({ level: 'silent' }));
+  return {
+    config,
+    runtime,
+    async close() {
+      await runtime.close();
+      if (dropDatabase) await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
