@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { menus, subscriptions, users } from '../src/db/schema.ts';
 import { startTestApp, type TestApp } from './app.ts';
-import { createMember, createOwner, tokenFor } from './factories.ts';
+import { createMember, createOwner, ownerWithToken, tokenFor } from './factories.ts';
 
 const MONTHLY = 2500;
 const YEARLY = 25000;
@@ -25,10 +25,7 @@ afterAll(async () => {
 
 const db = () => t.runtime.database.db;
 
-const asOwner = async (app: TestApp = t) => {
-  const owner = await createOwner(app);
-  return { ...owner, token: await tokenFor(app, owner.user.username) };
-};
+const asOwner = (app: TestApp = t) => ownerWithToken(app);
 
 const call = <T>(token: string | undefined, method: 'GET' | 'POST', url: string, payload?: object, app = t) =>
   app.call<T>({

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, dishes, menuCategories, menus } from '../src/db/schema.ts';
 import { startTestApp, type TestApp } from './app.ts';
-import { createLocationOwner, createMember, createOwner, tokenFor } from './factories.ts';
+import { locationOwnerWithToken, memberWithToken, ownerWithToken } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,18 +15,10 @@ afterAll(async () => {
 
 const db = () => t.runtime.database.db;
 
-const asOwner = async () => {
-  const owner = await createOwner(t);
-  return { ...owner, token: await tokenFor(t, owner.user.username) };
-};
-const asMember = async (restaurantId: string, permissions: Record<string, boolean>) => {
-  const member = await createMember(t, restaurantId, permissions);
-  return { ...member, token: await tokenFor(t, member.user.username) };
-};
-const asLocationOf = async (parentRestaurantId: string) => {
-  const owner = await createLocationOwner(t, parentRestaurantId);
-  return { ...owner, token: await tokenFor(t, owner.user.username) };
-};
+const asOwner = () => ownerWithToken(t);
+const asMember = (restaurantId: string, permissions: Record<string, boolean>) =>
+  memberWithToken(t, restaurantId, permissions);
+const asLocationOf = (parentRestaurantId: string) => locationOwnerWithToken(t, parentRestaurantId);
 
 /** Dishes and menus written straight to the tables, so these tests depend on no other route. */
 async function addDish(restaurantId: string, name: string) {

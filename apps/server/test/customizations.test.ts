@@ -7,7 +7,7 @@ import {
 } from '@carte/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './app.ts';
-import { createLocationOwner, createMember, createOwner, tokenFor } from './factories.ts';
+import { createLocationOwner, memberWithToken, ownerWithToken, tokenFor } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,14 +17,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const asOwner = async () => {
-  const owner = await createOwner(t);
-  return { ...owner, token: await tokenFor(t, owner.user.username) };
-};
-const asMember = async (restaurantId: string, permissions: Record<string, boolean>) => {
-  const member = await createMember(t, restaurantId, permissions);
-  return { ...member, token: await tokenFor(t, member.user.username) };
-};
+const asOwner = () => ownerWithToken(t);
+const asMember = (restaurantId: string, permissions: Record<string, boolean>) =>
+  memberWithToken(t, restaurantId, permissions);
 
 const createIngredients = async (token: string, names: string[]) =>
   (

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../src/db/schema.ts';
 import { startTestApp, type TestApp } from './app.ts';
-import { createLocationOwner, createMember, createOwner, tokenFor } from './factories.ts';
+import { createLocationOwner, createOwner, memberWithToken, ownerWithToken, tokenFor } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,14 +15,9 @@ afterAll(async () => {
 
 type View = { dietaryConsiderations: { admin: DietaryLists; own: DietaryLists } };
 
-const asOwner = async () => {
-  const owner = await createOwner(t);
-  return { ...owner, token: await tokenFor(t, owner.user.username) };
-};
-const asMember = async (restaurantId: string, permissions: Record<string, boolean>) => {
-  const member = await createMember(t, restaurantId, permissions);
-  return { ...member, token: await tokenFor(t, member.user.username) };
-};
+const asOwner = () => ownerWithToken(t);
+const asMember = (restaurantId: string, permissions: Record<string, boolean>) =>
+  memberWithToken(t, restaurantId, permissions);
 
 const read = (token: string) => t.call<View>({ method: 'GET', url: '/api/dietary', token });
 const update = (token: string, payload: Record<string, unknown>) =>

@@ -115,3 +115,25 @@ export async function createLocationOwner(t: TestApp, parentRestaurantId: string
 
 /** Signs a user in and answers their access token. */
 export const tokenFor = async (t: TestApp, username: string) => (await signIn(t, username)).accessToken;
+
+/** An owner with its own restaurant, signed in: the record and an access token. */
+export async function ownerWithToken(t: TestApp, options: Parameters<typeof createOwner>[1] = {}) {
+  const owner = await createOwner(t, options);
+  return { ...owner, token: await tokenFor(t, owner.user.username) };
+}
+
+/** A member of `restaurantId` with exactly these flags, signed in. */
+export async function memberWithToken(
+  t: TestApp,
+  restaurantId: string,
+  permissions: Record<string, boolean>,
+) {
+  const member = await createMember(t, restaurantId, permissions);
+  return { ...member, token: await tokenFor(t, member.user.username) };
+}
+
+/** The owner of a location of `parentRestaurantId`, signed in. */
+export async function locationOwnerWithToken(t: TestApp, parentRestaurantId: string) {
+  const owner = await createLocationOwner(t, parentRestaurantId);
+  return { ...owner, token: await tokenFor(t, owner.user.username) };
+}

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, categoryDishes, dishes, menuCategories, menus } from '../src/db/schema.ts';
 import { startTestApp, type TestApp } from './app.ts';
-import { createLocationOwner, createMember, createOwner, tokenFor } from './factories.ts';
+import { locationOwnerWithToken, memberWithToken, ownerWithToken, tokenFor } from './factories.ts';
 
 /**
  * The menu and category timelines (doc 2 §2 "Timeline screen", §5, §6, §7; decisions §4):
@@ -49,18 +49,10 @@ const only = (...days: (keyof typeof everyDay)[]) =>
 const hours = (startTime: string, endTime: string, days = everyDay) => ({ ...days, startTime, endTime });
 
 // Tokens are signed on the test clock: a fresh one after each move of the clock.
-const asOwner = async () => {
-  const owner = await createOwner(t);
-  return { ...owner, token: await tokenFor(t, owner.user.username) };
-};
-const asMember = async (restaurantId: string, permissions: Record<string, boolean>) => {
-  const member = await createMember(t, restaurantId, permissions);
-  return { ...member, token: await tokenFor(t, member.user.username) };
-};
-const asLocationOf = async (parentRestaurantId: string) => {
-  const owner = await createLocationOwner(t, parentRestaurantId);
-  return { ...owner, token: await tokenFor(t, owner.user.username) };
-};
+const asOwner = () => ownerWithToken(t);
+const asMember = (restaurantId: string, permissions: Record<string, boolean>) =>
+  memberWithToken(t, restaurantId, permissions);
+const asLocationOf = (parentRestaurantId: string) => locationOwnerWithToken(t, parentRestaurantId);
 
 /** A menu (all day, every day, as new menus are) with categories, written straight to the tables. */
 async function addMenu(restaurantId: string, name: string, categoryNames: string[] = [], draft = true) {
