@@ -52,6 +52,15 @@ const shortDate = (date: string) => {
 };
 const chartAxis = { tickFormatter: (value: string) => shortDate(String(value)) };
 const tooltipLabel = { labelFormatter: (value: unknown) => shortDate(String(value)) };
+/** What every per-day chart shares: dates along x, smooth lines, horizontal grid only. */
+const dailyChart = {
+  dataKey: 'date',
+  curveType: 'monotone',
+  gridAxis: 'y',
+  tickLine: 'none',
+  xAxisProps: chartAxis,
+  tooltipProps: tooltipLabel,
+} as const;
 
 /**
  * /menu-interaction-tracking (doc 2 §2 "Analytics tracker"): how guests use the public menu over a
@@ -211,17 +220,12 @@ function AnalyticsReport({
             {hasValues(data.activeUsers) && (
               <ChartCard title="Active users" caption="Guests per day">
                 <AreaChart
+                  {...dailyChart}
                   h={220}
                   data={charts.users}
-                  dataKey="date"
                   series={[{ name: 'users', label: 'Active users', color: 'carte.6' }]}
-                  curveType="monotone"
                   withGradient
                   withDots={false}
-                  gridAxis="y"
-                  tickLine="none"
-                  xAxisProps={chartAxis}
-                  tooltipProps={tooltipLabel}
                   yAxisProps={{ allowDecimals: false }}
                   valueFormatter={(value) => integer.format(value)}
                 />
@@ -242,17 +246,12 @@ function AnalyticsReport({
             {hasValues(data.bounceRate) && (
               <ChartCard title="Bounce rate" caption="Share of visits that left after one page">
                 <AreaChart
+                  {...dailyChart}
                   h={220}
                   data={charts.bounce}
-                  dataKey="date"
                   series={[{ name: 'rate', label: 'Bounce rate', color: 'orange.6' }]}
-                  curveType="monotone"
                   withGradient
                   withDots={false}
-                  gridAxis="y"
-                  tickLine="none"
-                  xAxisProps={chartAxis}
-                  tooltipProps={tooltipLabel}
                   valueFormatter={(value) => percent(value)}
                 />
               </ChartCard>
@@ -262,21 +261,16 @@ function AnalyticsReport({
               hasValues(data.screenPageViewsPerUser)) && (
               <ChartCard title="Engagement" caption="Page views per session, sessions and views per user">
                 <LineChart
+                  {...dailyChart}
                   h={244}
                   data={charts.engagement}
-                  dataKey="date"
                   series={[
                     { name: 'viewsPerSession', label: 'Views per session', color: 'blue.6' },
                     { name: 'sessionsPerUser', label: 'Sessions per user', color: 'teal.6' },
                     { name: 'viewsPerUser', label: 'Views per user', color: 'grape.6' },
                   ]}
-                  curveType="monotone"
                   withLegend
                   legendProps={{ verticalAlign: 'bottom', height: 56 }}
-                  gridAxis="y"
-                  tickLine="none"
-                  xAxisProps={chartAxis}
-                  tooltipProps={tooltipLabel}
                   valueFormatter={(value) => ratio.format(value)}
                 />
               </ChartCard>
