@@ -1,21 +1,15 @@
-import { effectivePermissions, type Permissions, type Role } from '@carte/domain';
+import { effectivePermissions, type Role } from '@carte/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Caller } from '../core/caller.ts';
+import { ForbiddenError, UnauthorizedError } from '../core/errors.ts';
 import type { Db } from '../db/connect.ts';
 import { refreshTokens, users } from '../db/schema.ts';
-import type { TokenService } from '../features/auth/token.service.ts';
-import { ForbiddenError, UnauthorizedError } from './errors.ts';
 
-/** The acting user, handed to services (STYLE rule 4). Built from the token, never from the body. */
-export interface Caller {
-  userId: string;
-  username: string;
-  email: string;
-  role: Role;
-  restaurantId: string | null;
-  permissions: Permissions;
-  sessionId: string;
+/** What the guard needs of the token service: checking an access token (401, or 417 when expired). */
+export interface AccessTokenVerifier {
+  verifyAccess(token: string): Promise<{ userId: string; sessionId: string }>;
 }
 
 declare module 'fastify' {
@@ -40,7 +34,7 @@ export const bearerToken = (request: FastifyRequest): string | null => {
 };
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
+  async (app: FastifyInstance, options: { db: Db; tokens: AccessTokenVerifier }) => {
     const { db, tokens } = options;
     app.decorateRequest('caller', null);
 

@@ -2,10 +2,10 @@ import { messages } from '@carte/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../core/errors.ts';
 import type { Db } from '../db/connect.ts';
 import { logs } from '../db/schema.ts';
 import { fail } from './envelope.ts';
-import { AppError } from './errors.ts';
 
 /**
  * One handler for every failure (STYLE rule 10): domain errors and validation errors become the

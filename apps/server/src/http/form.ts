@@ -1,14 +1,8 @@
 import { messages, UPLOAD_LIMIT_BYTES } from '@carte/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { InvalidError } from './errors.ts';
-
-export interface UploadedFile {
-  field: string;
-  filename: string;
-  mimetype: string;
-  buffer: Buffer;
-}
+import { InvalidError } from '../core/errors.ts';
+import type { UploadedFile } from '../core/uploaded-file.ts';
 
 export interface ReadForm {
   fields: Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { PermissionKey } from '@carte/domain';
 import type { FastifyRequest } from 'fastify';
+import { ForbiddenError } from '../core/errors.ts';
 import { callerOf } from './auth.ts';
-import { ForbiddenError } from './errors.ts';
 
 /**
  * preHandler: the caller must hold a permission flag (doc 1 §6) — owners and clients hold every

@@ -20,9 +20,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Captcha } from '../../adapters/captcha/captcha.ts';
+import { InvalidError } from '../../core/errors.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { InvalidError } from '../../http/errors.ts';
 import type { AccountService } from './account.service.ts';
 
 /**

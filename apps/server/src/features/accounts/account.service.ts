@@ -9,11 +9,11 @@ import {
   type VerifyResult,
 } from '@carte/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Caller } from '../../core/caller.ts';
+import { ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { type ActionTokenKind, actionTokens, restaurants, users } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../http/errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { hashToken, newOpaqueToken, type TokenService } from '../auth/token.service.ts';

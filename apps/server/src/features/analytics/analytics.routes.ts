@@ -2,10 +2,10 @@ import { analyticsDataSchema, analyticsEventSchema, analyticsQuerySchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { InvalidError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { InvalidError } from '../../http/errors.ts';
 import { createAnalyticsService } from './analytics.service.ts';
 
 export interface AnalyticsRoutesOptions {

@@ -1,9 +1,9 @@
 import { type AnalyticsData, type AnalyticsEvent, type AnalyticsTime, isAdminRole } from '@carte/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { Caller } from '../../core/caller.ts';
+import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
 import { analyticsEvents, restaurants } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { ForbiddenError, NotFoundError } from '../../http/errors.ts';
 import { createVisitorHasher } from './visitor.ts';
 
 export interface AnalyticsDeps {

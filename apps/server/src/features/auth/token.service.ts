@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@carte/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { TokenExpiredError, UnauthorizedError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { refreshTokens } from '../../db/schema.ts';
-import { TokenExpiredError, UnauthorizedError } from '../../http/errors.ts';
 
 /** Lifetimes of decisions §3. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;

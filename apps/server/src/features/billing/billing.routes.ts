@@ -11,10 +11,10 @@ import { z } from 'zod';
 import type { Captcha } from '../../adapters/captcha/captcha.ts';
 import type { PaymentsProvider } from '../../adapters/payments/index.ts';
 import type { Config } from '../../config.ts';
+import { InvalidError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
 import { callerOf, requireRoles } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { InvalidError } from '../../http/errors.ts';
 import { createBillingService } from './billing.service.ts';
 
 export interface BillingRoutesOptions {

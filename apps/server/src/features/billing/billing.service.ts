@@ -10,13 +10,13 @@ import {
 } from '@carte/domain';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { LocalPortalGrant, PaymentsProvider } from '../../adapters/payments/index.ts';
+import type { Caller } from '../../core/caller.ts';
+import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { menus, restaurants, subscriptions } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { ForbiddenError, InvalidError, NotFoundError } from '../../http/errors.ts';
 import { presentSubscription, type SubscriptionRow } from './subscription.presenter.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
 export interface BillingDeps {

@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type LocalPayments, type LocalPortalGrant, localPortalPath } from '../../adapters/payments/index.ts';
 import type { Config } from '../../config.ts';
+import { AppError, NotFoundError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
-import { AppError, NotFoundError } from '../../http/errors.ts';
 import { addInterval, checkoutReturnPaths, createBillingService, sameOriginPath } from './billing.service.ts';
 import { checkoutPage, portalPage, problemPage } from './local-checkout.pages.ts';
 

@@ -1,8 +1,8 @@
 import type { Category } from '@carte/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { type categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
-import { isFromParent, type RestaurantScope } from '../restaurants/restaurant-scope.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 

@@ -10,17 +10,17 @@ import {
 } from '@carte/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/connect.ts';
-import { categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { ForbiddenError, NameClashError, NotFoundError } from '../../http/errors.ts';
+import type { Caller } from '../../core/caller.ts';
+import { ForbiddenError, NameClashError, NotFoundError } from '../../core/errors.ts';
 import {
   assertVisible,
   assertWritable,
   isFromParent,
   type RestaurantScope,
   scopeOf,
-} from '../restaurants/restaurant-scope.ts';
+} from '../../core/restaurant-scope.ts';
+import type { Db } from '../../db/connect.ts';
+import { categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
 import { type CategoryRow, presentCategories, presentCategory } from './category.presenter.ts';
 
 export interface CategoryServiceDeps {
@@ -28,7 +28,8 @@ export interface CategoryServiceDeps {
   now: () => Date;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Tx } from '../../core/transaction.ts';
+
 type Executor = Db | Tx;
 
 /** Own categories first, then the parent's; new categories at the top of each (doc 1 §4). */

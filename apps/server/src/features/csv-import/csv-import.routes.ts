@@ -1,11 +1,11 @@
 import { csvResultSchema, messages } from '@carte/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
 import { isId } from '../../db/ids.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { InvalidError, NotFoundError } from '../../http/errors.ts';
 import { readForm } from '../../http/form.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import { createCsvImportService } from './csv-import.service.ts';

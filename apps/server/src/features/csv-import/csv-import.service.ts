@@ -7,6 +7,9 @@ import {
 } from '@carte/domain';
 import { and, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Caller } from '../../core/caller.ts';
+import { assertWritable, type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import {
@@ -18,12 +21,8 @@ import {
   menuCategories,
   menus,
 } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { assertWritable, type RestaurantScope, scopeOf } from '../restaurants/restaurant-scope.ts';
 import { type CsvRow, nameKey, readAvailable, readCsv, splitList } from './csv-reader.ts';
 import { CsvReport, reportIssues, screenNames } from './csv-report.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface CsvImportService {
   /** `name[,parent]` — new ingredients go to the end of the list, in file order. */

@@ -1,6 +1,6 @@
 import { messages } from '@carte/domain';
 import { CsvError, parse } from 'csv-parse/sync';
-import { InvalidError } from '../../http/errors.ts';
+import { InvalidError } from '../../core/errors.ts';
 
 /** The most data rows one file may hold; a 10 MB upload could otherwise carry hundreds of thousands. */
 export const MAX_CSV_ROWS = 10_000;

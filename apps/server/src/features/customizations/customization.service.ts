@@ -1,14 +1,14 @@
 import { type Customization, type customizationInputSchema, messages } from '@carte/domain';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Caller } from '../../core/caller.ts';
+import { InvalidError, NotFoundError } from '../../core/errors.ts';
+import { type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { type CustomizationData, customizations, dishes, ingredients, restaurants } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { InvalidError, NotFoundError } from '../../http/errors.ts';
-import { type RestaurantScope, scopeOf } from '../restaurants/restaurant-scope.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 type ParsedCustomization = z.output<typeof customizationInputSchema>;
 

@@ -1,6 +1,7 @@
 import { type DietaryLists, dietaryTypes, emptyDietary } from '@carte/domain';
 import { eq } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import {
@@ -30,8 +31,6 @@ import {
   demoIngredients,
   demoMenus,
 } from './demo-menu.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface DemoImages {
   /** Storage keys by dish name. */

@@ -7,13 +7,13 @@ import {
   messages,
 } from '@carte/domain';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Caller } from '../../core/caller.ts';
+import { InvalidError, NotFoundError } from '../../core/errors.ts';
+import { assertWritable, scopeOf } from '../../core/restaurant-scope.ts';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { dishes, restaurants, settings } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { InvalidError, NotFoundError } from '../../http/errors.ts';
-import { assertWritable, scopeOf } from '../restaurants/restaurant-scope.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
 /** The `app_settings` key of the platform's lists (doc 3 §2.2, edited by admins). */

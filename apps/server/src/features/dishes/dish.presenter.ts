@@ -1,6 +1,7 @@
 import { type Dish, emptyDietary } from '@carte/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import {
   categories,
@@ -12,7 +13,6 @@ import {
 } from '../../db/schema.ts';
 import { presentCustomization } from '../customizations/customization.service.ts';
 import { imageUrls } from '../media/image.service.ts';
-import { isFromParent, type RestaurantScope } from '../restaurants/restaurant-scope.ts';
 
 export type DishRow = typeof dishes.$inferSelect;
 

@@ -11,6 +11,17 @@ import {
 import { and, asc, desc, eq, inArray, min, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Caller } from '../../core/caller.ts';
+import { ForbiddenError, InvalidError, NameClashError, NotFoundError } from '../../core/errors.ts';
+import {
+  assertVisible,
+  assertWritable,
+  isFromParent,
+  type RestaurantScope,
+  scopeOf,
+} from '../../core/restaurant-scope.ts';
+import type { Tx } from '../../core/transaction.ts';
+import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import {
@@ -22,23 +33,12 @@ import {
   dishSideDishes,
   ingredients,
 } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { ForbiddenError, InvalidError, NameClashError, NotFoundError } from '../../http/errors.ts';
-import type { UploadedFile } from '../../http/form.ts';
 import type { CustomizationService } from '../customizations/customization.service.ts';
 import type { DietaryService } from '../dietary/dietary.service.ts';
 import { deleteImage, storeImage } from '../media/image.service.ts';
-import {
-  assertVisible,
-  assertWritable,
-  isFromParent,
-  type RestaurantScope,
-  scopeOf,
-} from '../restaurants/restaurant-scope.ts';
 import { type DishRow, presentDishes } from './dish.presenter.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 export type DishValues = z.output<typeof dishInputSchema>;
 

@@ -1,12 +1,12 @@
 import { type FilterOptions, filterOptionsSchema } from '@carte/domain';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Caller } from '../../core/caller.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import { type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { ingredients, restaurants } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { NotFoundError } from '../../http/errors.ts';
-import { type RestaurantScope, scopeOf } from '../restaurants/restaurant-scope.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
 /** The ids every category filter names, each once. */

@@ -1,8 +1,8 @@
 import type { Ingredient } from '@carte/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
+import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
-import { isFromParent, type RestaurantScope } from '../restaurants/restaurant-scope.ts';
 
 export type IngredientRow = typeof ingredients.$inferSelect;
 

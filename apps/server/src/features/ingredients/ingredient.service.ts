@@ -1,20 +1,20 @@
 import { copyName, type Ingredient, messages } from '@carte/domain';
 import { and, asc, eq, inArray, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect.ts';
-import { ingredients } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { ForbiddenError, InvalidError, NameClashError, NotFoundError } from '../../http/errors.ts';
-import type { CustomizationService } from '../customizations/customization.service.ts';
+import type { Caller } from '../../core/caller.ts';
+import { ForbiddenError, InvalidError, NameClashError, NotFoundError } from '../../core/errors.ts';
 import {
   assertVisible,
   assertWritable,
   isFromParent,
   type RestaurantScope,
   scopeOf,
-} from '../restaurants/restaurant-scope.ts';
+} from '../../core/restaurant-scope.ts';
+import type { Tx } from '../../core/transaction.ts';
+import type { Db } from '../../db/connect.ts';
+import { ingredients } from '../../db/schema.ts';
+import type { CustomizationService } from '../customizations/customization.service.ts';
 import { type IngredientRow, presentIngredients } from './ingredient.presenter.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
 export interface IngredientDeps {

@@ -1,9 +1,9 @@
 import { allowedImageExtensions, type Image, messages } from '@carte/domain';
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import { InvalidError } from '../../core/errors.ts';
+import type { UploadedFile } from '../../core/uploaded-file.ts';
 import { newId } from '../../db/ids.ts';
-import { InvalidError } from '../../http/errors.ts';
-import type { UploadedFile } from '../../http/form.ts';
 
 export type ImageKind = 'dish' | 'cover' | 'logo';
 

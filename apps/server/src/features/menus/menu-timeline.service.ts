@@ -8,16 +8,11 @@ import type {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Caller } from '../../core/caller.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import { assertVisible, assertWritable, type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, menuCategories, menus, restaurants } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { NotFoundError } from '../../http/errors.ts';
-import {
-  assertVisible,
-  assertWritable,
-  type RestaurantScope,
-  scopeOf,
-} from '../restaurants/restaurant-scope.ts';
 import { type MenuRow, presentMenu } from './menu.presenter.ts';
 import {
   presentAdjustments,

@@ -1,10 +1,10 @@
 import type { Menu, MenuTemplate } from '@carte/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, menuCategories, type menus } from '../../db/schema.ts';
 import { imageUrls } from '../media/image.service.ts';
-import { isFromParent, type RestaurantScope } from '../restaurants/restaurant-scope.ts';
 
 export type MenuRow = typeof menus.$inferSelect;
 

@@ -14,18 +14,13 @@ import {
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Caller } from '../../core/caller.ts';
+import { ForbiddenError, NameClashError, NotFoundError, PaymentRequiredError } from '../../core/errors.ts';
+import { assertVisible, assertWritable, type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
+import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { ForbiddenError, NameClashError, NotFoundError, PaymentRequiredError } from '../../http/errors.ts';
-import type { UploadedFile } from '../../http/form.ts';
 import { deleteImage, storeImage } from '../media/image.service.ts';
-import {
-  assertVisible,
-  assertWritable,
-  type RestaurantScope,
-  scopeOf,
-} from '../restaurants/restaurant-scope.ts';
 import { type MenuRow, presentMenu, presentMenus } from './menu.presenter.ts';
 import { copyImage } from './menu-images.ts';
 import type { CanPublish } from './publishing.ts';
@@ -37,7 +32,8 @@ export interface MenuServiceDeps {
   now: () => Date;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Tx } from '../../core/transaction.ts';
+
 type Executor = Db | Tx;
 type MenuFiles = Record<string, UploadedFile>;
 type CategoryRef = { category: string; valid: boolean };

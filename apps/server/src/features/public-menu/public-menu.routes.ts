@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { type Cache, createCache } from '../../adapters/cache/index.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Config } from '../../config.ts';
+import { NotFoundError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
 import { isId } from '../../db/ids.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { NotFoundError } from '../../http/errors.ts';
 import { createPublicMenuAssets, type PublicMenuAssets } from './public-menu.assets.ts';
 import {
   gzipOf,

@@ -1,11 +1,11 @@
 import type { WorkshopRestaurant } from '@carte/domain';
 import { eq } from 'drizzle-orm';
+import type { Caller } from '../../core/caller.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import { scopeOf } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { restaurants } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { NotFoundError } from '../../http/errors.ts';
 import { type CustomizationService, presentCustomization } from '../customizations/customization.service.ts';
-import { scopeOf } from './restaurant-scope.ts';
 
 /** The restaurant as the workshop reads it (doc 1 §7 "Restaurant find"). */
 export function createRestaurantService(deps: { db: Db; customizations: CustomizationService }) {

@@ -1,9 +1,9 @@
 import { messages } from '@carte/domain';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/connect.ts';
-import { restaurants } from '../../db/schema.ts';
-import type { Caller } from '../../http/auth.ts';
-import { ForbiddenError, NotFoundError } from '../../http/errors.ts';
+import type { Db } from '../db/connect.ts';
+import { restaurants } from '../db/schema.ts';
+import type { Caller } from './caller.ts';
+import { ForbiddenError, NotFoundError } from './errors.ts';
 
 /**
  * Which restaurants' workshop records a caller sees (STYLE rule 5). Always taken from the session,
