@@ -1,0 +1,587 @@
+import type { Role } from '@carte/domain';
+import type { RequestSpec, Tenant } from './tenants.ts';
+
+/**
+ * The isolation suite's table: every operation of GET /api/docs/json, keyed `METHOD /path` as the
+ * document writes it, says how a request aims at another restaurant's records — or why it takes no
+ * such id. coverage.test.ts fails when the document has an operation this table lacks, or the table
+ * one the document lost, so a new route must be placed here to pass.
+ */
+
+/**
+ * What the request does to the record it aims at, which decides what a location of that record's
+ * restaurant may do with it (decisions §4: a parent's records are visible, read-only, copyable):
+ * - read: reads it (a location gets 2xx);
+ * - write: changes it (a location gets 403);
+ * - copy: copies it into the caller's own restaurant (a location gets 2xx);
+ * - use: changes the caller's own records so they refer to it (a location gets 2xx);
+ * - private: it is never shared, not even with a location (everyone else is refused).
+ * Everyone else — the other restaurant's owner, members, locations, clients, resellers and admins —
+ * is refused with 403 or 404 and nothing changes anywhere.
+ */
+export type Access = 'read' | 'write' | 'copy' | 'use' | 'private';
+
+/** What a request builder gets: whose records it aims at and the caller's own. */
+export interface Aim {
+  /** The records aimed at: restaurant B's in the matrix, the caller's own in the control. */
+  target: Tenant;
+  /** The acting restaurant's own records (A's for users without a restaurant: they are refused first). */
+  own: Tenant;
+  /** The caller's refresh token, for the operations that take one. */
+  refreshToken: string;
+  /** A name never used before, for bodies that create things. */
+  fresh: (label: string) => string;
+}
+
+export interface Variant {
+  /** What the request aims at, for the test's name. */
+  aim: string;
+  access: Access;
+  request: (aim: Aim) => RequestSpec;
+  /** The refusals the specification gives this request; 403 and 404 unless said. */
+  refusal?: readonly number[];
+  /**
+   * The id only narrows the caller's own answer: a request naming another restaurant's record must
+   * answer exactly what this request (without it) answers.
+   */
+  sameAs?: (aim: Aim) => RequestSpec;
+  /** Roles allowed by design to reach any restaurant's record with this request, and why. */
+  allowed?: { roles: readonly Role[]; reason: string };
+  /** Why no control runs (the control sends the request at the caller's own records and wants 2xx). */
+  noControl?: string;
+}
+
+export type RouteEntry =
+  /** Takes ids of records: every actor aims it at restaurant B. */
+  | { kind: 'targets'; variants: Variant[] }
+  /** Answers the caller's own restaurant (or account) without taking an id; GETs are checked to show no B id. */
+  | { kind: 'session-scoped'; reason: string }
+  /** No sign-in: any restaurant's published data by design. `probe` names a check in public.test.ts. */
+  | { kind: 'public'; reason: string; probe?: string }
+  /** Acts on the signed-in account only, or takes no record id at all (tokens, prices, names). */
+  | { kind: 'no-record-id'; reason: string };
+
+// ---------- bodies: one place for every payload the table sends ----------
+
+const days = {
+  monday: true,
+  tuesday: true,
+  wednesday: true,
+  thursday: true,
+  friday: true,
+  saturday: false,
+  sunday: false,
+};
+
+/** Valid payloads of today's schemas (packages/domain/src/workshop.ts), with the ids filled in. */
+export const bodies = {
+  ids: (ids: string[]) => ({ ids }),
+  clone: (aim: Aim) => ({ name: aim.fresh('Copy') }),
+  dish: (aim: Aim, refs: Record<string, unknown> = {}) => ({ name: aim.fresh('Dish'), price: 4.5, ...refs }),
+  dishOption: (ingredient: string) => ({
+    customizations: {
+      selected: [],
+      custom: [{ name: 'Extras', isCustom: false, isFixedPrice: true, options: [{ ingredient, price: 1 }] }],
+    },
+  }),
+  category: (aim: Aim, refs: Record<string, unknown> = {}) => ({ name: aim.fresh('Category'), ...refs }),
+  menu: (aim: Aim, refs: Record<string, unknown> = {}) => ({ name: aim.fresh('Menu'), ...refs }),
+  ingredients: (aim: Aim, parent?: string) => ({
+    ingredients: [aim.fresh('Ingredient')],
+    ...(parent ? { parent } : {}),
+  }),
+  ingredientUpdate: (aim: Aim, parent?: string) => ({
+    name: aim.fresh('Ingredient'),
+    ...(parent ? { parent } : {}),
+  }),
+  menuTimeline: (menu: string) => ({
+    _id: menu,
+    valid: { ...days, startTime: '09:00', endTime: '17:00' },
+    twentyFourHoursMenuAvailable: false,
+  }),
+  categoriesTimeline: (menu: string, category: string) => ({
+    menu_id: menu,
+    categoriesAdjustments: [
+      { category, valid: { ...days, startTime: '11:00', endTime: '14:00' }, twentyFourHoursAvailable: false },
+    ],
+  }),
+  customization: (option: { name?: string; ingredient?: string }, id?: string) => ({
+    customizations: [
+      {
+        ...(id ? { _id: id } : {}),
+        name: 'Size',
+        isCustom: option.ingredient === undefined,
+        isFixedPrice: true,
+        options: [{ ...option, price: 1 }],
+      },
+    ],
+  }),
+  filter: (ingredient: string) => ({
+    enabled: true,
+    filter: [{ name: 'Grains', ingredients: [ingredient] }],
+  }),
+  categoriesCsv: (aim: Aim, menu: string) => ({
+    fields: { menu },
+    files: [{ field: 'csv', filename: 'categories.csv', content: `name\n${aim.fresh('Imported')}\n` }],
+  }),
+};
+
+// ---------- the table ----------
+
+const one = (access: Access, aim: string, request: Variant['request'], extra: Partial<Variant> = {}) => ({
+  kind: 'targets' as const,
+  variants: [{ access, aim, request, ...extra }],
+});
+const id = (value: string) => ({ params: { id: value } });
+
+export const routeTable: Record<string, RouteEntry> = {
+  // ---- menus ----
+  'GET /api/menus': { kind: 'session-scoped', reason: "the caller's menus and its parent's" },
+  'POST /api/menus': one('use', "B's category in a new menu", (a) => ({
+    body: bodies.menu(a, { categories: [{ category: a.target.category }] }),
+  })),
+  'GET /api/menus/{id}': one('read', "B's menu", (a) => id(a.target.menu)),
+  'PUT /api/menus/{id}': {
+    kind: 'targets',
+    variants: [
+      { access: 'write', aim: "B's menu", request: (a) => ({ ...id(a.target.menu), body: bodies.menu(a) }) },
+      {
+        access: 'use',
+        aim: "B's category in the caller's menu",
+        request: (a) => ({ ...id(a.own.menu), body: { categories: [{ category: a.target.category }] } }),
+      },
+    ],
+  },
+  'DELETE /api/menus/{id}': one('write', "B's menu", (a) => id(a.target.menu)),
+  'POST /api/menus/{id}/copy': one('copy', "B's menu", (a) => ({
+    ...id(a.target.menu),
+    body: bodies.clone(a),
+  })),
+  'POST /api/menus/reorder': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's menu",
+        request: (a) => ({ body: { menu_id: a.target.menu, categories: [a.target.category] } }),
+      },
+      {
+        access: 'write',
+        aim: "the dishes of B's category, in the caller's menu",
+        request: (a) => ({
+          body: {
+            menu_id: a.own.menu,
+            categories: [],
+            categoryDishes: [{ categoryID: a.target.category, dishes: [a.target.sideDish, a.target.dish] }],
+          },
+        }),
+      },
+    ],
+  },
+  'POST /api/menus/select-categories': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's menu",
+        request: (a) => ({ body: { menu: a.target.menu, selected: [{ category: a.target.category }] } }),
+      },
+      {
+        access: 'use',
+        aim: "B's category, into the caller's menu",
+        request: (a) => ({ body: { menu: a.own.menu, selected: [{ category: a.target.category }] } }),
+      },
+    ],
+  },
+  'POST /api/menus/remove-category': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's menu",
+        request: (a) => ({ body: { menuID: a.target.menu, categoryID: a.target.category } }),
+      },
+      {
+        access: 'use',
+        aim: "B's category, out of the caller's menu",
+        request: (a) => ({ body: { menuID: a.own.menu, categoryID: a.target.category } }),
+      },
+    ],
+  },
+  'GET /api/menus/{id}/timeline': one('read', "B's menu", (a) => id(a.target.menu)),
+  'POST /api/menus/update-timeline': one('write', "B's menu", (a) => ({
+    body: bodies.menuTimeline(a.target.menu),
+  })),
+  'POST /api/categories/update-timeline': one('write', "B's menu and category", (a) => ({
+    body: bodies.categoriesTimeline(a.target.menu, a.target.category),
+  })),
+
+  // ---- categories ----
+  'GET /api/categories': one('read', "B's menu (the menu filter)", (a) => ({
+    query: { menu: a.target.menu },
+  })),
+  'POST /api/categories': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's menu (the new category joins it)",
+        request: (a) => ({ body: bodies.category(a, { menu: a.target.menu }) }),
+      },
+      {
+        access: 'use',
+        aim: "B's dish in a new category",
+        request: (a) => ({ body: bodies.category(a, { dishes: [a.target.dish] }) }),
+      },
+    ],
+  },
+  'DELETE /api/categories': {
+    kind: 'targets',
+    variants: [
+      { access: 'write', aim: "B's category", request: (a) => ({ body: bodies.ids([a.target.category]) }) },
+      {
+        access: 'write',
+        aim: "the caller's category with B's (all or none)",
+        request: (a) => ({ body: bodies.ids([a.own.category, a.target.category]) }),
+      },
+    ],
+  },
+  'GET /api/categories/{id}': one('read', "B's category", (a) => id(a.target.category)),
+  'PUT /api/categories/{id}': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's category",
+        request: (a) => ({ ...id(a.target.category), body: bodies.category(a) }),
+      },
+      {
+        access: 'use',
+        aim: "B's dish in the caller's category",
+        request: (a) => ({ ...id(a.own.category), body: bodies.category(a, { dishes: [a.target.dish] }) }),
+      },
+    ],
+  },
+  'POST /api/categories/{id}/clone': one('copy', "B's category", (a) => ({
+    ...id(a.target.category),
+    body: bodies.clone(a),
+  })),
+  'POST /api/categories/addDishes': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's category",
+        request: (a) => ({ body: { categoryID: a.target.category, dishesID: [a.target.dish] } }),
+      },
+      {
+        access: 'use',
+        aim: "B's dish, into the caller's category",
+        request: (a) => ({ body: { categoryID: a.own.category, dishesID: [a.target.dish] } }),
+      },
+    ],
+  },
+  'POST /api/categories/removeDish': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's category",
+        request: (a) => ({ body: { categoryID: a.target.category, dishID: a.target.dish } }),
+      },
+      {
+        access: 'use',
+        aim: "B's dish, out of the caller's category",
+        request: (a) => ({ body: { categoryID: a.own.category, dishID: a.target.dish } }),
+      },
+    ],
+  },
+  'POST /api/categories/upload-csv': one('write', "B's menu (the imported categories join it)", (a) => ({
+    form: bodies.categoriesCsv(a, a.target.menu),
+  })),
+  'POST /api/ingredients/upload-csv': {
+    kind: 'no-record-id',
+    reason: 'rows name ingredients and parents; names resolve among the caller’s own and inherited ones',
+  },
+  'POST /api/dishes/upload-csv': {
+    kind: 'no-record-id',
+    reason: 'rows name categories and ingredients; names resolve among the caller’s own and inherited ones',
+  },
+
+  // ---- dishes ----
+  'GET /api/dishes': { kind: 'session-scoped', reason: "the caller's dishes and its parent's" },
+  'POST /api/dishes': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's category (the new dish joins it)",
+        request: (a) => ({ body: bodies.dish(a, { category: a.target.category }) }),
+      },
+      {
+        access: 'use',
+        aim: "B's ingredient in a new dish",
+        request: (a) => ({ body: bodies.dish(a, { ingredients: [a.target.ingredient] }) }),
+      },
+      {
+        access: 'use',
+        aim: "B's dish as a new dish's side dish",
+        request: (a) => ({ body: bodies.dish(a, { sideDishes: [a.target.dish] }) }),
+      },
+      {
+        access: 'use',
+        aim: "B's ingredient as an option of a new dish's own customization",
+        request: (a) => ({ body: bodies.dish(a, bodies.dishOption(a.target.ingredient)) }),
+      },
+      {
+        access: 'private',
+        aim: "B's restaurant-wide customization, selected by a new dish",
+        request: (a) => ({
+          body: bodies.dish(a, { customizations: { selected: [a.target.customization], custom: [] } }),
+        }),
+      },
+    ],
+  },
+  'GET /api/dishes/{id}': one('read', "B's dish", (a) => id(a.target.dish)),
+  'PUT /api/dishes/{id}': {
+    kind: 'targets',
+    variants: [
+      { access: 'write', aim: "B's dish", request: (a) => ({ ...id(a.target.dish), body: bodies.dish(a) }) },
+      {
+        access: 'write',
+        aim: "B's category, joined by the caller's dish",
+        request: (a) => ({ ...id(a.own.dish), body: bodies.dish(a, { category: a.target.category }) }),
+      },
+      {
+        access: 'use',
+        aim: "B's ingredient in the caller's dish",
+        request: (a) => ({ ...id(a.own.dish), body: bodies.dish(a, { ingredients: [a.target.ingredient] }) }),
+      },
+      {
+        access: 'use',
+        aim: "B's dish as the caller's dish's side dish",
+        request: (a) => ({ ...id(a.own.dish), body: bodies.dish(a, { sideDishes: [a.target.sideDish] }) }),
+      },
+      {
+        access: 'private',
+        aim: "B's restaurant-wide customization, selected by the caller's dish",
+        request: (a) => ({
+          ...id(a.own.dish),
+          body: bodies.dish(a, { customizations: { selected: [a.target.customization], custom: [] } }),
+        }),
+      },
+    ],
+  },
+  'DELETE /api/dishes': {
+    kind: 'targets',
+    variants: [
+      { access: 'write', aim: "B's dish", request: (a) => ({ body: bodies.ids([a.target.dish]) }) },
+      {
+        access: 'write',
+        aim: "the caller's dish with B's (all or none)",
+        request: (a) => ({ body: bodies.ids([a.own.sideDish, a.target.dish]) }),
+      },
+    ],
+  },
+  'POST /api/dishes/{id}/clone': one('copy', "B's dish", (a) => ({
+    ...id(a.target.dish),
+    body: bodies.clone(a),
+  })),
+
+  // ---- dietary ----
+  'GET /api/dietary': {
+    kind: 'session-scoped',
+    reason: "the platform's lists and the caller's own additions",
+  },
+  'GET /api/admin/dietary': { kind: 'no-record-id', reason: "admins only: the platform's lists" },
+  'POST /api/dishes/update-dietary': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's dish (the new entry is selected on it)",
+        request: (a) => ({ body: { name: a.fresh('Diet'), type: 'diets', dish_id: a.target.dish } }),
+      },
+      {
+        access: 'private',
+        aim: "B's own dietary entry (renamed)",
+        request: (a) => ({
+          body: { name: a.fresh('Diet'), type: 'diets', defaultValue: a.target.dietaryName },
+        }),
+      },
+    ],
+  },
+  'POST /api/dishes/delete-dietary': one('private', "B's own dietary entry", (a) => ({
+    body: { type: 'diets', name: a.target.dietaryName },
+  })),
+
+  // ---- ingredients ----
+  'GET /api/ingredients': one(
+    'read',
+    "B's ingredient (the parent picker's exclusion)",
+    (a) => ({ query: { exceptParentID: a.target.ingredient } }),
+    { sameAs: () => ({}) },
+  ),
+  'POST /api/ingredients': one('use', "B's ingredient as parent of new ones", (a) => ({
+    body: bodies.ingredients(a, a.target.ingredient),
+  })),
+  'GET /api/ingredients/{id}': one('read', "B's ingredient", (a) => id(a.target.ingredient)),
+  'PUT /api/ingredients/{id}': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's ingredient",
+        request: (a) => ({ ...id(a.target.ingredient), body: bodies.ingredientUpdate(a) }),
+      },
+      {
+        access: 'use',
+        aim: "B's ingredient as parent of the caller's",
+        request: (a) => ({
+          ...id(a.own.childIngredient),
+          body: bodies.ingredientUpdate(a, a.target.ingredient),
+        }),
+      },
+    ],
+  },
+  'DELETE /api/ingredients': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's ingredient",
+        request: (a) => ({ body: bodies.ids([a.target.ingredient]) }),
+      },
+      {
+        access: 'write',
+        aim: "the caller's ingredient with B's (all or none)",
+        request: (a) => ({ body: bodies.ids([a.own.childIngredient, a.target.childIngredient]) }),
+      },
+    ],
+  },
+  'POST /api/ingredients/{id}/clone': one('copy', "B's ingredient", (a) => ({
+    ...id(a.target.ingredient),
+    body: bodies.clone(a),
+  })),
+
+  // ---- the restaurant ----
+  'GET /api/restaurants': { kind: 'session-scoped', reason: "the caller's restaurant" },
+  'POST /api/restaurants/set-customizations': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'private',
+        aim: "B's customization id, kept",
+        request: (a) => ({ body: bodies.customization({ name: 'Large' }, a.target.customization) }),
+      },
+      {
+        access: 'use',
+        aim: "B's ingredient as an option",
+        request: (a) => ({ body: bodies.customization({ ingredient: a.target.ingredient }) }),
+      },
+    ],
+  },
+  'GET /api/restaurants/filter': { kind: 'session-scoped', reason: "the caller's menu filter card" },
+  'POST /api/restaurants/set-filter': one('use', "B's ingredient in a filter", (a) => ({
+    body: bodies.filter(a.target.ingredient),
+  })),
+
+  // ---- analytics ----
+  'GET /api/gapi/get-data': one(
+    'private',
+    "B's restaurant id",
+    (a) => ({ query: { time: '30', restaurantId: a.target.restaurantId } }),
+    {
+      allowed: {
+        roles: ['ADMIN', 'SUPER_ADMIN'],
+        reason: 'admins read the whole platform or any one restaurant (doc 3 §3)',
+      },
+    },
+  ),
+  'POST /api/gapi/events': {
+    kind: 'public',
+    reason: 'a public menu page reports its views without sign-in; ids are only recorded',
+    probe: 'foreign menu and dish ids in events never show in the named restaurant’s analytics',
+  },
+
+  // ---- the public menu ----
+  'GET /api/menus/customer': {
+    kind: 'public',
+    reason: "any restaurant's published menus, by design",
+    probe: 'another restaurant’s menuId is not served as an upcoming menu',
+  },
+  'GET /api/restaurant/{restaurantId}/menu/{menuId}/dish/{dishId}': {
+    kind: 'public',
+    reason: "any restaurant's published dish, by design",
+    probe: 'a dish or menu of another restaurant is not served under this one',
+  },
+
+  // ---- billing ----
+  'GET /api/subscription/base-product': { kind: 'no-record-id', reason: "the platform's plan" },
+  'GET /api/subscription/has-active': {
+    kind: 'session-scoped',
+    reason: "the caller's restaurant's subscription",
+  },
+  'POST /api/subscription/checkout-session': {
+    kind: 'no-record-id',
+    reason: "a plan's price id; the checkout is opened for the caller's restaurant",
+  },
+  'POST /api/subscription/customer-portal-session': {
+    kind: 'no-record-id',
+    reason: "a return path; the portal is opened for the caller's restaurant",
+  },
+
+  // ---- accounts ----
+  'GET /api/users/me': { kind: 'session-scoped', reason: 'the signed-in user' },
+  'GET /api/users/test': { kind: 'session-scoped', reason: 'the signed-in user' },
+  'PUT /api/users/update-account': { kind: 'no-record-id', reason: 'the signed-in account only' },
+  'PUT /api/users/update-account-password': { kind: 'no-record-id', reason: 'the signed-in account only' },
+  'DELETE /api/users/delete': { kind: 'no-record-id', reason: 'the signed-in account only' },
+  'POST /api/users/switch-account': one(
+    'private',
+    "B's owner's account",
+    (a) => ({ body: { accountID: a.target.ownerUserId, refreshToken: a.refreshToken } }),
+    {
+      refusal: [400],
+      noControl: 'moving needs a linked account of the same person; account.test.ts covers it',
+    },
+  ),
+  'POST /api/users/register': { kind: 'no-record-id', reason: 'creates a new account' },
+  'POST /api/users/login': { kind: 'no-record-id', reason: 'credentials' },
+  'POST /api/users/token': { kind: 'no-record-id', reason: 'a refresh token (a secret, not a record id)' },
+  'POST /api/users/logout': { kind: 'no-record-id', reason: 'a refresh token (a secret, not a record id)' },
+  'POST /api/users/email-verification': { kind: 'no-record-id', reason: 'a mailed token' },
+  'POST /api/users/verify-account-and-enter-password': { kind: 'no-record-id', reason: 'a mailed token' },
+  'POST /api/users/resend-email-account-verification': { kind: 'no-record-id', reason: 'a sign-in token' },
+  'POST /api/users/request-new-password': { kind: 'no-record-id', reason: 'an email address' },
+  'POST /api/users/forgot-username': { kind: 'no-record-id', reason: 'an email address' },
+  'GET /api/users/reset-password-check-token/{token}': { kind: 'no-record-id', reason: 'a mailed token' },
+  'POST /api/users/reset-password/{token}': { kind: 'no-record-id', reason: 'a mailed token' },
+
+  // ---- system ----
+  'GET /api/health': { kind: 'no-record-id', reason: 'liveness' },
+  'GET /api/config': { kind: 'no-record-id', reason: "the browser's allow-listed settings" },
+  'GET /api/captcha/challenge': { kind: 'no-record-id', reason: 'a new anti-bot challenge' },
+  'GET /templates/categories.csv': { kind: 'no-record-id', reason: 'a static file' },
+  'GET /templates/dishes.csv': { kind: 'no-record-id', reason: 'a static file' },
+  'GET /templates/ingredients.csv': { kind: 'no-record-id', reason: 'a static file' },
+};
+
+/** One request of the matrix: an operation and one way of aiming it. */
+export interface Case {
+  key: string;
+  variant: Variant;
+  name: string;
+}
+
+/** Every id-taking request of the table, in table order. */
+export const cases: Case[] = Object.entries(routeTable).flatMap(([key, entry]) =>
+  entry.kind === 'targets'
+    ? entry.variants.map((variant) => ({ key, variant, name: `${key} — ${variant.aim}` }))
+    : [],
+);
+
+/** The GETs that take no id and answer the caller's own records: no other tenant's id may show. */
+export const sessionScopedReads: string[] = Object.entries(routeTable)
+  .filter(([key, entry]) => entry.kind === 'session-scoped' && key.startsWith('GET '))
+  .map(([key]) => key);
