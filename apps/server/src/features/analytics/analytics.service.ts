@@ -130,6 +130,17 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     return flushing;
   }
 
+  /**
+   * Joins the menu or dish an event names, only when the event's restaurant shows it: its own or
+   * its parent's (a location's page shows its parent's menus). Events come from anyone, so their ids
+   * are not trusted: another restaurant's id must not put that restaurant's names in this report.
+   */
+  const shownBy = (alias: 'm' | 'd', table: 'menus' | 'dishes', idColumn: string) =>
+    sql.raw(
+      `join ${table} ${alias} on ${alias}.id = ${idColumn} and ${alias}.restaurant_id in ` +
+        `(e.restaurant_id, (select parent_id from restaurants where id = e.restaurant_id))`,
+    );
+
   async function report(scope: { restaurantId: string | null; timeZone: string }, time: AnalyticsTime) {
     await flush();
     const { from, to } = rangeOf(time, now(), scope.timeZone);
@@ -175,7 +186,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         from s group by 1 order by 2 desc, 1 limit ${TOP}`),
       db.execute<{ restaurant_id: string; menu_id: string; title: string; value: number }>(sql`
         select e.restaurant_id, e.menu_id, m.name as title, count(*)::int as value
-        from ${analyticsEvents} e join menus m on m.id = e.menu_id
+        from ${analyticsEvents} e ${shownBy('m', 'menus', 'e.menu_id')}
         where ${where} and e.type = 'page_view'
         group by 1, 2, 3 order by 4 desc, 3 limit ${TOP}`),
       db.execute<{
@@ -187,7 +198,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         value: number;
       }>(sql`
         select e.restaurant_id, e.menu_id, e.dish_id, m.name as title, d.name as name, count(*)::int as value
-        from ${analyticsEvents} e join menus m on m.id = e.menu_id join dishes d on d.id = e.dish_id
+        from ${analyticsEvents} e ${shownBy('m', 'menus', 'e.menu_id')} ${shownBy('d', 'dishes', 'e.dish_id')}
         where ${where} and e.type = 'dish_view'
         group by 1, 2, 3, 4, 5 order by 6 desc, 5 limit ${TOP}`),
     ]);
