@@ -6,6 +6,7 @@ import {
   type ActorKind,
   buildWorld,
   foreignLinks,
+  fresh,
   idsOf,
   send,
   snapshot,
@@ -35,9 +36,6 @@ export function expectationFor(actor: Actor, variant: Variant, target: Tenant): 
   if (variant.sameAs) return { outcome: 'same-as' };
   return { outcome: 'refused', statuses: variant.refusal ?? [403, 404] };
 }
-
-let counter = 0;
-export const fresh = (label: string) => `${label} ${process.pid}-${++counter}`;
 
 /**
  * Registers the matrix for some actors: each id-taking request of the route table, aimed at

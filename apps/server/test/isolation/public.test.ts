@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../app.ts';
 import { routeTable } from './route-table.ts';
-import { buildWorld, idsOf, send, type World } from './tenants.ts';
+import { buildWorld, idsOf, messageOf, send, type World } from './tenants.ts';
 
 /**
  * The public routes take restaurant, menu and dish ids from anyone, by design. What they must never
@@ -37,7 +37,7 @@ async function namesOfB() {
   const token = world.ownerB.token;
   const menu = await send(t, token, 'GET /api/menus/{id}', { params: { id: world.b.menu } });
   const dish = await send(t, token, 'GET /api/dishes/{id}', { params: { id: world.b.dish } });
-  return [(menu.json?.message as { name: string }).name, (dish.json?.message as { name: string }).name];
+  return [messageOf<{ name: string }>(menu).name, messageOf<{ name: string }>(dish).name];
 }
 
 const probes: Record<string, () => Promise<void>> = {
@@ -63,17 +63,14 @@ const probes: Record<string, () => Promise<void>> = {
     for (const name of await namesOfB())
       expect(ofA.text, `B's "${name}" in A's analytics`).not.toContain(name);
     // A's own menu is still counted and named.
-    const data = ofA.json?.message as {
-      mostVisitedMenus: { menuId: string }[];
-      totals: { screenPageViews: number };
-    };
+    const data = messageOf<{ mostVisitedMenus: { menuId: string }[] }>(ofA);
     expect(data.mostVisitedMenus.map((row) => row.menuId)).toEqual([a.own.menu]);
 
     const ofLocation = await send(t, location.token, 'GET /api/gapi/get-data', { query: { time: '7' } });
-    const shown = ofLocation.json?.message as {
+    const shown = messageOf<{
       mostVisitedMenus: { menuId: string }[];
       mostVisitedMenuItems: { dishId: string }[];
-    };
+    }>(ofLocation);
     expect(shown.mostVisitedMenus.map((row) => row.menuId)).toEqual([b.menu]);
     expect(shown.mostVisitedMenuItems.map((row) => row.dishId)).toEqual([b.dish]);
   },
@@ -89,9 +86,7 @@ const probes: Record<string, () => Promise<void>> = {
     const own = await send(t, null, 'GET /api/menus/customer', {
       query: { restaurantId: a.own.restaurantId },
     });
-    expect((answer.json?.message as { menus: unknown }).menus).toEqual(
-      (own.json?.message as { menus: unknown }).menus,
-    );
+    expect(messageOf<{ menus: unknown }>(answer).menus).toEqual(messageOf<{ menus: unknown }>(own).menus);
   },
 
   'GET /api/restaurant/{restaurantId}/menu/{menuId}/dish/{dishId}': async () => {
@@ -118,5 +113,24 @@ describe('public routes never show one restaurant’s records under another', ()
 
   it.each(Object.keys(probes))('%s', async (key) => {
     await probes[key]!();
+  });
+});
+
+describe('public pages (served outside /api, so not in the API document)', () => {
+  it("never show B's menu or dish under A's address", async () => {
+    const a = world.actors['owner of A']!.own;
+    const { b } = world;
+    const names = await namesOfB();
+    const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+    const own = await page(`/menu/${b.restaurantId}/dish/${b.dish}/menuSelected/${b.menu}`);
+    for (const name of names) expect(own, 'B shows its own dish').toContain(name);
+    for (const url of [
+      `/menu/${a.restaurantId}/dish/${b.dish}/menuSelected/${b.menu}`,
+      `/menu/${a.restaurantId}/dish/${b.dish}/menuSelected/${a.menu}`,
+      `/menu/${a.restaurantId}/${b.menu}`,
+    ]) {
+      const body = await page(url);
+      for (const name of names) expect(body, `${url} shows "${name}"`).not.toContain(name);
+    }
   });
 });

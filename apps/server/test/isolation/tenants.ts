@@ -74,6 +74,16 @@ export async function send(t: TestApp, token: string | null, key: string, spec: 
   return { status: response.statusCode, text: response.body, json } satisfies Answer;
 }
 
+/** The envelope's message of an answer, typed as the caller expects it. */
+export function messageOf<T>(answer: Answer): T {
+  if (!answer.json) throw new Error(`not JSON: ${answer.status} ${answer.text.slice(0, 200)}`);
+  return answer.json.message as T;
+}
+
+let counter = 0;
+/** A name never used before in this test file. */
+export const fresh = (label: string) => `${label} ${process.pid}-${++counter}`;
+
 const tagOf = () => randomBytes(3).toString('hex');
 
 /** Sends and insists on success: building fixtures must not fail quietly. */
