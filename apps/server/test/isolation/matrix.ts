@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../app.ts';
-import { type Aim, cases, sessionScopedReads, type Variant } from './route-table.ts';
+import { type Aim, cases, ownReads, type Variant } from './route-table.ts';
 import {
   type Actor,
   type ActorKind,
@@ -54,7 +54,8 @@ export function describeIsolation(kinds: readonly ActorKind[]) {
 
   /** B as its owner and a diner see it: every read of the workshop and the public menu. */
   const viewsOfB = async () => {
-    const reads = [...sessionScopedReads, 'GET /api/categories', 'GET /api/ingredients'];
+    // Analytics answer a date range that moves with the clock; B records no views here anyway.
+    const reads = ownReads.filter((key) => key !== 'GET /api/gapi/get-data');
     const views: Record<string, unknown> = {};
     for (const key of reads) views[key] = (await send(t, world.ownerB.token, key)).json;
     const diner = await send(t, null, 'GET /api/menus/customer', {
@@ -114,7 +115,7 @@ export function describeIsolation(kinds: readonly ActorKind[]) {
         }
       });
 
-      it.each(sessionScopedReads)('%s shows none of B’s ids', async (key) => {
+      it.each(ownReads)('%s shows none of B’s ids', async (key) => {
         const actor = world.actors[kind]!;
         const answer = await send(t, actor.token, key);
         expect(answer.status, answer.text).toBeLessThan(500);

@@ -581,7 +581,11 @@ export const cases: Case[] = Object.entries(routeTable).flatMap(([key, entry]) =
     : [],
 );
 
-/** The GETs that take no id and answer the caller's own records: no other tenant's id may show. */
-export const sessionScopedReads: string[] = Object.entries(routeTable)
-  .filter(([key, entry]) => entry.kind === 'session-scoped' && key.startsWith('GET '))
+/**
+ * The GETs sent without any id: the session-scoped reads and the id-taking lists whose id is an
+ * optional query parameter. They answer the caller's own records, so no other tenant's id may show.
+ */
+export const ownReads: string[] = Object.entries(routeTable)
+  .filter(([key]) => key.startsWith('GET ') && !key.includes('{'))
+  .filter(([, entry]) => entry.kind === 'session-scoped' || entry.kind === 'targets')
   .map(([key]) => key);
