@@ -78,6 +78,8 @@ export const bodies = {
   ids: (ids: string[]) => ({ ids }),
   clone: (aim: Aim) => ({ name: aim.fresh('Copy') }),
   dish: (aim: Aim, refs: Record<string, unknown> = {}) => ({ name: aim.fresh('Dish'), price: 4.5, ...refs }),
+  /** A dish's ingredients as the dish form sends them (the fixtures use it too). */
+  dishIngredients: (ids: string[]) => ({ ingredients: ids }),
   dishOption: (ingredient: string) => ({
     customizations: {
       selected: [],
@@ -321,7 +323,7 @@ export const routeTable: Record<string, RouteEntry> = {
       {
         access: 'use',
         aim: "B's ingredient in a new dish",
-        request: (a) => ({ body: bodies.dish(a, { ingredients: [a.target.ingredient] }) }),
+        request: (a) => ({ body: bodies.dish(a, bodies.dishIngredients([a.target.ingredient])) }),
       },
       {
         access: 'use',
@@ -355,7 +357,10 @@ export const routeTable: Record<string, RouteEntry> = {
       {
         access: 'use',
         aim: "B's ingredient in the caller's dish",
-        request: (a) => ({ ...id(a.own.dish), body: bodies.dish(a, { ingredients: [a.target.ingredient] }) }),
+        request: (a) => ({
+          ...id(a.own.dish),
+          body: bodies.dish(a, bodies.dishIngredients([a.target.ingredient])),
+        }),
       },
       {
         access: 'use',

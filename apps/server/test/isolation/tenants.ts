@@ -4,6 +4,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../src/db/schema.ts';
 import type { TestApp } from '../app.ts';
 import { createLocationOwner, createMember, createOwner, signIn } from '../factories.ts';
+import { bodies } from './route-table.ts';
 
 /** The records of one restaurant the isolation suite aims at: each kind of workshop record once. */
 export interface Tenant {
@@ -134,7 +135,7 @@ export async function buildTenant(
     body: {
       name: `Bread ${label} ${tag}`,
       price: 5,
-      ingredients: [ingredient, childIngredient],
+      ...bodies.dishIngredients([ingredient, childIngredient]),
       sideDishes: [sideDish._id],
       customizations: { selected: [customizations[0]!._id], custom: [] },
       dietaryConsiderations: {
