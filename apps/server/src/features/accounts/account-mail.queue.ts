@@ -1,4 +1,4 @@
-import type { PgBoss } from 'pg-boss';
+import type { JobResult, PgBoss } from 'pg-boss';
 
 /**
  * Mail asked for by address (password reset, forgotten username) is a job: the request only queues
@@ -53,7 +53,26 @@ export async function startAccountMailWorker(
   handle: (request: AccountMailRequest) => Promise<void>,
 ): Promise<string> {
   await ensureQueue(boss);
-  return boss.work<AccountMailRequest>(accountMailQueue, { pollingIntervalSeconds: 2 }, async (jobs) => {
-    for (const job of jobs) await handle(job.data);
+  // A NOTIFY that arrives mid-batch can be missed, so the backstop poll stays as frequent as the base.
+  const options = {
+    batchSize: 5,
+    burstWhenBatchFull: true,
+    perJobResults: true,
+    pollingIntervalSeconds: 1,
+    notifyPollingIntervalSeconds: 1,
+  } as const;
+  return boss.work<AccountMailRequest, JobResult[], typeof options>(accountMailQueue, options, async (jobs) => {
+    const results: JobResult[] = [];
+    // One at a time, each on its own: a failed lookup retries that request alone.
+    for (const job of jobs) {
+      try {
+        await handle(job.data);
+        results.push({ id: job.id, status: 'completed' });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        results.push({ id: job.id, status: 'failed', output: { message } });
+      }
+    }
+    return results;
   });
 }
