@@ -23,7 +23,10 @@ const median = (values: number[]) => {
 
 async function main() {
   // Limits high enough that no request is refused; the answers go to the outbox.
-  const bench = await startBenchRuntime({ MAIL_REQUESTS_PER_ADDRESS: '100000', MAIL_REQUESTS_PER_CLIENT: '100000' });
+  const bench = await startBenchRuntime({
+    MAIL_REQUESTS_PER_ADDRESS: '100000',
+    MAIL_REQUESTS_PER_CLIENT: '100000',
+  });
   const { config, runtime } = bench;
   const app = await buildApp({
     config,
@@ -59,7 +62,9 @@ async function main() {
     for (const url of ['/api/users/request-new-password', '/api/users/forgot-username']) {
       const times = { existing: [] as number[], unknown: [] as number[] };
       for (let round = 0; round < ROUNDS; round++) {
-        for (const kind of round % 2 ? (['unknown', 'existing'] as const) : (['existing', 'unknown'] as const)) {
+        for (const kind of round % 2
+          ? (['unknown', 'existing'] as const)
+          : (['existing', 'unknown'] as const)) {
           const target = kind === 'existing' ? email : `nobody_${round}@carte.bench`;
           const started = performance.now();
           const response = await app.inject({ method: 'POST', url, payload: { email: target } });

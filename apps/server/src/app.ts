@@ -15,9 +15,9 @@ import { createPayments, isLocalPayments, type PaymentsProvider } from './adapte
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
-import { createAccountMailRequests, startAccountMailWorker } from './features/accounts/account-mail.queue.ts';
 import { accountRoutes } from './features/accounts/account.routes.ts';
 import { createAccountService, type MailSender } from './features/accounts/account.service.ts';
+import { createAccountMailRequests, startAccountMailWorker } from './features/accounts/account-mail.queue.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import {
   createMemoryLoginThrottle,

@@ -188,7 +188,11 @@ describe('changing the email (docs/security.md, finding 5)', () => {
     });
     expect(asked.status).toBe(200);
     // The other fields change at once; the email waits.
-    expect(asked.body.message).toMatchObject({ firstName: 'Olivia', email: user.email, pendingEmail: newEmail });
+    expect(asked.body.message).toMatchObject({
+      firstName: 'Olivia',
+      email: user.email,
+      pendingEmail: newEmail,
+    });
     expect((await userRow(t, user.id))?.email).toBe(user.email);
 
     const notice = await t.sink.waitFor((m) => m.to.includes(user.email) && m.text.includes(newEmail));
@@ -235,10 +239,30 @@ describe('changing the email (docs/security.md, finding 5)', () => {
     expect((await userRow(t, user.id))?.email).toBe(user.email);
   });
 
+  it('a new password cancels a pending change (the old address is told to change it if in doubt)', async () => {
+    const { user, token } = await asOwner();
+    const stolen = fresh();
+    await update(token, user, { email: stolen, current_password: PASSWORD });
+    const link = linkTo(await t.sink.waitFor((m) => m.to.includes(stolen)), '/user-verify-email');
+    const changed = await t.call({
+      method: 'PUT',
+      url: '/api/users/update-account-password',
+      token,
+      payload: { current_password: PASSWORD, new_password: 'Another123', confirm_new_password: 'Another123' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await confirm(tokenOf(link))).body.message).toBe(messages.emailChangeLinkInvalid);
+    expect((await userRow(t, user.id))?.email).toBe(user.email);
+  });
+
   it('no longer lets an account borrow an address to list the accounts behind it', async () => {
     const victimEmail = fresh();
     const victim = await createOwner(t, { email: victimEmail, restaurantName: 'Victim One' });
-    await createOwner(t, { email: victimEmail, personId: victim.user.personId, restaurantName: 'Victim Two' });
+    await createOwner(t, {
+      email: victimEmail,
+      personId: victim.user.personId,
+      restaurantName: 'Victim Two',
+    });
     const attacker = await createOwner(t);
     await t.runtime.database.db
       .update(users)
@@ -258,7 +282,11 @@ describe('changing the email (docs/security.md, finding 5)', () => {
       remoteAddress: '10.21.0.1',
     });
     expect(JSON.stringify(body)).not.toContain('Victim');
-    const me = await t.call<{ accounts: unknown[] }>({ method: 'GET', url: '/api/users/me', token: attackerToken });
+    const me = await t.call<{ accounts: unknown[] }>({
+      method: 'GET',
+      url: '/api/users/me',
+      token: attackerToken,
+    });
     expect(me.body.message.accounts).toHaveLength(1);
   });
 });
@@ -272,7 +300,11 @@ describe('current-password checks are throttled', () => {
         method: 'PUT',
         url: '/api/users/update-account-password',
         token: bearer,
-        payload: { current_password: password, new_password: 'Another123', confirm_new_password: 'Another123' },
+        payload: {
+          current_password: password,
+          new_password: 'Another123',
+          confirm_new_password: 'Another123',
+        },
         remoteAddress: '10.22.0.1',
       });
     for (let i = 0; i < 5; i++) expect((await attempt('Wrong1234')).status).toBe(400);

@@ -168,7 +168,11 @@ describe('POST /api/gapi/events', () => {
 describe('visitors and X-Forwarded-For (docs/security.md, finding 2)', () => {
   it('without TRUST_PROXY, forged addresses in the header make no new visitors', async () => {
     const { owner } = await restaurantWithMenu('Forged');
-    const event = { type: 'page_view', restaurantId: owner.restaurant.id, source: 'https://fake-traffic.test/' };
+    const event = {
+      type: 'page_view',
+      restaurantId: owner.restaurant.id,
+      source: 'https://fake-traffic.test/',
+    };
     for (let i = 1; i <= 20; i++) {
       await report(event, { ip: '192.0.2.77', forwardedFor: `198.51.100.${i}` });
     }

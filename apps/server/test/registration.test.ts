@@ -146,9 +146,9 @@ describe('verification', () => {
 
     const mail = await t.sink.waitFor((m) => m.to.includes(existing.user.email));
     const token = tokenOf(linkTo(mail, '/user-verify-account'));
-    expect((await t.call({ method: 'POST', url: '/api/users/email-verification', payload: { token } })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call({ method: 'POST', url: '/api/users/email-verification', payload: { token } })).status,
+    ).toBe(200);
     expect(await accountsOf()).toEqual([existing.user.username, payload.username].sort());
   });
 
@@ -307,21 +307,25 @@ describe('password reset', () => {
   it.each([
     ['/api/users/request-new-password', messages.resetRequested],
     ['/api/users/forgot-username', messages.usernameReminderSent],
-  ])('%s answers an unknown email exactly like a known one, and mails only the known one', async (url, message) => {
-    const { user } = await createOwner(t);
-    const unknown = `nobody_${Date.now()}@carte.test`;
-    const ask = (email: string, ip: string) => t.call({ method: 'POST', url, payload: { email }, remoteAddress: ip });
-    const stranger = await ask(unknown, '10.30.0.2');
-    const known = await ask(user.email, '10.30.0.1');
-    expect(known.body).toEqual({ statusCode: 200, confirmation: 'Success', message });
-    expect(stranger.status).toBe(known.status);
-    expect(stranger.body).toEqual(known.body);
-    expect(stranger.headers['content-length']).toBe(known.headers['content-length']);
-    // Jobs run in order: once the known address has its mail, the unknown one's job has run too.
-    await t.sink.waitFor((m) => m.to.includes(user.email));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(t.sink.messages.some((m) => m.to.includes(unknown))).toBe(false);
-  });
+  ])(
+    '%s answers an unknown email exactly like a known one, and mails only the known one',
+    async (url, message) => {
+      const { user } = await createOwner(t);
+      const unknown = `nobody_${Date.now()}@carte.test`;
+      const ask = (email: string, ip: string) =>
+        t.call({ method: 'POST', url, payload: { email }, remoteAddress: ip });
+      const stranger = await ask(unknown, '10.30.0.2');
+      const known = await ask(user.email, '10.30.0.1');
+      expect(known.body).toEqual({ statusCode: 200, confirmation: 'Success', message });
+      expect(stranger.status).toBe(known.status);
+      expect(stranger.body).toEqual(known.body);
+      expect(stranger.headers['content-length']).toBe(known.headers['content-length']);
+      // Jobs run in order: once the known address has its mail, the unknown one's job has run too.
+      await t.sink.waitFor((m) => m.to.includes(user.email));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(t.sink.messages.some((m) => m.to.includes(unknown))).toBe(false);
+    },
+  );
 
   it('limits requests for one address, whoever asks, and leaves other addresses alone', async () => {
     const { user } = await createOwner(t);
@@ -332,7 +336,11 @@ describe('password reset', () => {
     expect((await ask('/api/users/forgot-username', user.email, '10.31.0.2')).status).toBe(200);
     expect((await ask('/api/users/request-new-password', user.email, '10.31.0.3')).status).toBe(200);
     const flooded = await ask('/api/users/request-new-password', user.email.toUpperCase(), '10.31.0.4');
-    expect(flooded.body).toEqual({ statusCode: 429, confirmation: 'Fail', message: messages.tooManyRequests });
+    expect(flooded.body).toEqual({
+      statusCode: 429,
+      confirmation: 'Fail',
+      message: messages.tooManyRequests,
+    });
     expect(Number(flooded.headers['retry-after'])).toBeGreaterThan(59 * 60);
     // An unknown address is limited alike, so the limit tells nothing either.
     const unknown = `flood_${Date.now()}@carte.test`;

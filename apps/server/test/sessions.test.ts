@@ -119,7 +119,8 @@ describe('POST /api/users/login', () => {
 
   it('limits one address on one account: 429 there, even for the right password, and the owner elsewhere signs in', async () => {
     const { user } = await createOwner(t);
-    for (let i = 0; i < 3; i++) expect((await login(user.username, 'Wrong1234', '10.1.0.1')).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await login(user.username, 'Wrong1234', '10.1.0.1')).status).toBe(400);
     const blocked = await login(user.username, PASSWORD, '10.1.0.1');
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(messages.tooManyAttempts(15));
@@ -150,7 +151,8 @@ describe('POST /api/users/login', () => {
   it('slows an account hammered from many addresses (growing Retry-After) without locking its owner out', async () => {
     const { user } = await createOwner(t);
     // Five failures from five addresses: one past the four free ones, so a 1-second back-off.
-    for (let i = 1; i <= 5; i++) expect((await login(user.username, 'Wrong1234', `10.3.0.${i}`)).status).toBe(400);
+    for (let i = 1; i <= 5; i++)
+      expect((await login(user.username, 'Wrong1234', `10.3.0.${i}`)).status).toBe(400);
 
     const waits: number[] = [];
     onTestFinished(() => t.clock.advance(-waits.reduce((sum, wait) => sum + wait * 1000, 0)));

@@ -36,9 +36,12 @@ describe('the TRUST_PROXY setting', () => {
     ]);
   });
 
-  it.each(['true', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/1'])('stops the start on %s, naming the variable', (value) => {
-    expect(() => parse(value)).toThrow(/TRUST_PROXY/);
-  });
+  it.each(['true', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/1'])(
+    'stops the start on %s, naming the variable',
+    (value) => {
+      expect(() => parse(value)).toThrow(/TRUST_PROXY/);
+    },
+  );
 });
 
 describe('TRUST_PROXY=1 (one load balancer in front)', () => {
@@ -55,7 +58,8 @@ describe('TRUST_PROXY=1 (one load balancer in front)', () => {
     const balancer = '10.0.0.2';
     // The client may prepend anything; the balancer appends the address it saw.
     for (let i = 0; i < 3; i++) {
-      const status = (await login(t, user.username, 'Wrong1234', balancer, `6.6.6.${i}, 198.51.100.1`)).status;
+      const status = (await login(t, user.username, 'Wrong1234', balancer, `6.6.6.${i}, 198.51.100.1`))
+        .status;
       expect(status).toBe(400);
     }
     const blocked = await login(t, user.username, PASSWORD, balancer, '198.51.100.1');
@@ -72,7 +76,11 @@ describe('TRUST_PROXY=1 (one load balancer in front)', () => {
         method: 'POST',
         url: '/api/gapi/events',
         remoteAddress: '10.0.0.2',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0', 'x-forwarded-for': client },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Mozilla/5.0',
+          'x-forwarded-for': client,
+        },
         payload: JSON.stringify({ type: 'page_view', restaurantId: owner.restaurant.id }),
       });
     }

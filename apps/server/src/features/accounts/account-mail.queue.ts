@@ -61,18 +61,22 @@ export async function startAccountMailWorker(
     pollingIntervalSeconds: 1,
     notifyPollingIntervalSeconds: 1,
   } as const;
-  return boss.work<AccountMailRequest, JobResult[], typeof options>(accountMailQueue, options, async (jobs) => {
-    const results: JobResult[] = [];
-    // One at a time, each on its own: a failed lookup retries that request alone.
-    for (const job of jobs) {
-      try {
-        await handle(job.data);
-        results.push({ id: job.id, status: 'completed' });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        results.push({ id: job.id, status: 'failed', output: { message } });
+  return boss.work<AccountMailRequest, JobResult[], typeof options>(
+    accountMailQueue,
+    options,
+    async (jobs) => {
+      const results: JobResult[] = [];
+      // One at a time, each on its own: a failed lookup retries that request alone.
+      for (const job of jobs) {
+        try {
+          await handle(job.data);
+          results.push({ id: job.id, status: 'completed' });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          results.push({ id: job.id, status: 'failed', output: { message } });
+        }
       }
-    }
-    return results;
-  });
+      return results;
+    },
+  );
 }

@@ -138,7 +138,8 @@ export function createAccountService(deps: AccountDeps) {
   async function confirmPassword(user: UserRow, password: string, clientIp: string): Promise<void> {
     const attempt = { accounts: [accountKey(user.id)], address: clientIp };
     const wait = await throttle.wait(attempt);
-    if (wait > 0) throw new TooManyRequestsError(messages.tooManyPasswordAttempts(Math.ceil(wait / 60)), wait);
+    if (wait > 0)
+      throw new TooManyRequestsError(messages.tooManyPasswordAttempts(Math.ceil(wait / 60)), wait);
     if (!(await verifyPassword(user.passwordHash, password))) {
       await throttle.failed(attempt);
       throw new InvalidError(messages.wrongPassword);
@@ -214,20 +215,28 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   /**
-   * An email change waits for the new address (docs/security.md, 5): a 24-hour link goes there, and
-   * the current address is told. A newer request replaces an older one.
+   * Ends pending email changes: replaced by a newer one, or cut off by a new password (the notice to
+   * the old address tells its owner to change the password if the change was not theirs).
    */
-  async function requestEmailChange(user: UserRow, newEmail: string): Promise<void> {
+  async function cancelEmailChanges(userId: string): Promise<void> {
     await db
       .update(actionTokens)
       .set({ usedAt: now() })
       .where(
         and(
-          eq(actionTokens.userId, user.id),
+          eq(actionTokens.userId, userId),
           eq(actionTokens.kind, 'change-email'),
           isNull(actionTokens.usedAt),
         ),
       );
+  }
+
+  /**
+   * An email change waits for the new address (docs/security.md, 5): a 24-hour link goes there, and
+   * the current address is told. A newer request replaces an older one.
+   */
+  async function requestEmailChange(user: UserRow, newEmail: string): Promise<void> {
+    await cancelEmailChanges(user.id);
     const token = await createActionToken(user.id, 'change-email', newEmail);
     const vars = { ...userVars(user, await restaurantNameOf(user)), newEmail };
     await mailer.send('email-change-verify', newEmail, {
@@ -399,12 +408,7 @@ export function createAccountService(deps: AccountDeps) {
           .select({ username: users.username, restaurantName: restaurants.name })
           .from(users)
           .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
-          .where(
-            and(
-              sql`lower(${users.email}) = lower(${identifier})`,
-              isNotNull(users.verifiedAt),
-            ),
-          );
+          .where(and(sql`lower(${users.email}) = lower(${identifier})`, isNotNull(users.verifiedAt)));
         return {
           multipleAccounts: list.map((row) => ({
             username: row.username,
@@ -500,6 +504,7 @@ export function createAccountService(deps: AccountDeps) {
           ),
         );
       await tokens.revokeAllForUser(found.user.id);
+      await cancelEmailChanges(found.user.id);
       // Whoever holds the mailbox is the owner: lift the account's back-off and this address's count.
       await throttle.cleared(accountKey(found.user.id), clientIp);
       return messages.passwordReset;
@@ -577,6 +582,7 @@ export function createAccountService(deps: AccountDeps) {
         .set({ passwordHash: await hashPassword(input.new_password), updatedAt: now() })
         .where(eq(users.id, user.id));
       await tokens.revokeAllForUser(user.id, caller.sessionId);
+      await cancelEmailChanges(user.id);
       return messages.passwordUpdated;
     },
 
