@@ -35,7 +35,7 @@ describe('an owner changes their email (docs/security.md, finding 5)', () => {
 
     await page.goto('/update-account');
     const email = page.getByLabel(/^Email/);
-    await expect.poll(() => email.inputValue()).toBe(owner.email);
+    await expect.poll(() => email.inputValue(), { timeout: 15_000 }).toBe(owner.email);
     // The password field appears only once the email is changed.
     expect(await page.getByLabel(/^Current password/).count()).toBe(0);
     await email.fill(newEmail);
@@ -46,7 +46,7 @@ describe('an owner changes their email (docs/security.md, finding 5)', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await visible(page, messages.emailChangeSent(newEmail));
     // Until the link is opened the account keeps its address, and the form says what it waits for.
-    await expect.poll(() => email.inputValue()).toBe(owner.email);
+    await expect.poll(() => email.inputValue(), { timeout: 15_000 }).toBe(owner.email);
     await visible(page, messages.emailChangePending(newEmail));
 
     const mail = await sink.waitFor((m) => m.to.includes(newEmail), 20_000);

@@ -177,6 +177,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // A setting that was replaced, so a deployment that still sets it learns what to set instead.
+  if (cleaned.LOGIN_MAX_FAILURES !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  LOGIN_MAX_FAILURES: replaced by LOGIN_PAIR_MAX_FAILURES and LOGIN_ADDRESS_MAX_FAILURES',
+    );
+  }
   const env = parsed.data;
   const require = (name: keyof Env, when: boolean) => {
     if (when && !env[name]) throw new ConfigError(`Invalid configuration:\n  ${name}: required`);

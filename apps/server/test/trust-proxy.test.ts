@@ -44,6 +44,12 @@ describe('the TRUST_PROXY setting', () => {
   );
 });
 
+it('names the settings that replaced LOGIN_MAX_FAILURES', () => {
+  expect(() =>
+    loadConfig({ DATA_DIR: '/tmp/carte-config-test', JWT_SECRET: 'x'.repeat(32), LOGIN_MAX_FAILURES: '5' }),
+  ).toThrow(/LOGIN_MAX_FAILURES: replaced by LOGIN_PAIR_MAX_FAILURES/);
+});
+
 describe('TRUST_PROXY=1 (one load balancer in front)', () => {
   let t: TestApp;
   beforeAll(async () => {
