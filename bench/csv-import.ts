@@ -70,6 +70,7 @@ async function main() {
     mailer: runtime.mailer,
     captcha: runtime.captcha,
     storage: runtime.storage,
+    boss: runtime.boss,
     logger: false,
   });
   await app.ready();

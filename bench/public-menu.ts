@@ -315,6 +315,7 @@ async function main() {
     mailer: runtime.mailer,
     captcha: runtime.captcha,
     storage: runtime.storage,
+    boss: runtime.boss,
     now,
     logger: false,
   });

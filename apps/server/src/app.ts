@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { PgBoss } from 'pg-boss';
 import type { Captcha } from './adapters/captcha/captcha.ts';
 import { createPayments, isLocalPayments, type PaymentsProvider } from './adapters/payments/index.ts';
 import type { Storage } from './adapters/storage/storage.ts';
@@ -16,8 +17,13 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { accountRoutes } from './features/accounts/account.routes.ts';
 import { createAccountService, type MailSender } from './features/accounts/account.service.ts';
+import { createAccountMailRequests, startAccountMailWorker } from './features/accounts/account-mail.queue.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
-import { createMemoryLoginThrottle, type LoginThrottle } from './features/auth/login-throttle.ts';
+import {
+  createMemoryLoginThrottle,
+  type LoginThrottle,
+  throttlePolicy,
+} from './features/auth/login-throttle.ts';
 import { createTokenService } from './features/auth/token.service.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { localCheckoutRoutes } from './features/billing/local-checkout.routes.ts';
@@ -38,6 +44,7 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { authPlugin } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
+import { trustProxyOption } from './http/trust-proxy.ts';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +52,8 @@ export interface AppDeps {
   mailer: MailSender;
   captcha: Captcha;
   storage: Storage;
+  /** The runtime's job queue: account mails asked for by address are queued on it. */
+  boss: PgBoss;
   /** The runtime's payments provider; made here from config (with this app's clock) when absent. */
   payments?: PaymentsProvider;
   /** The clock every rule reads (token expiry, link lifetimes), so tests can move time. */
@@ -68,7 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // TRUST_PROXY: unset, the socket's address is the client and X-Forwarded-For is ignored.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 12 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -100,21 +110,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = deps.payments ?? createPayments(config, { now });
   await app.register(authPlugin, { db, tokens });
 
-  const throttle =
-    deps.throttle ??
-    createMemoryLoginThrottle({
-      maxFailures: config.login.maxFailures,
-      windowMs: config.login.windowMinutes * 60_000,
-      now: () => now().getTime(),
-    });
+  const throttle = deps.throttle ?? createMemoryLoginThrottle(throttlePolicy(config), () => now().getTime());
   const accounts = createAccountService({
     db,
     tokens,
     mailer: deps.mailer,
     throttle,
+    mailRequests: createAccountMailRequests(deps.boss),
     publicUrl: config.publicUrl,
     now,
   });
+  await startAccountMailWorker(deps.boss, accounts.handleMailRequest);
 
   await app.register(publicMenuPlugin, { db, storage: deps.storage, config, now });
   await app.register(

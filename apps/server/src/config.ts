@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,43 @@ import { z } from 'zod';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Names proxy-addr understands for address ranges (Fastify's `trustProxy`). */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isProxyAddress = (entry: string): boolean => {
+  if (proxyRangeNames.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may name the client in X-Forwarded-For (docs/deploy-and-scale.md). Unset or `false`:
+ * none, the socket's address is the client. A number: that many hops in front of the server are
+ * trusted. Otherwise a comma-separated list of proxy addresses or CIDR ranges. `true` (believe anyone)
+ * is refused: it lets any client forge its address.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  });
+
+/** Trusted proxies: none, a number of hops, or addresses and ranges. */
+export type TrustProxy = false | number | string[];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -53,9 +91,23 @@ const envSchema = z.object({
   SUPER_ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Failed sign-ins allowed per account and per address within LOGIN_WINDOW_MINUTES before 429. */
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  TRUST_PROXY: trustProxySetting.optional(),
+  /** Sign-in throttling (docs/decisions.md, Throttling): failures per account from one address … */
+  LOGIN_PAIR_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** … failures from one address whatever the account … */
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
+  /** … both counted within this window after the last failure. */
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Failures of one account, from anywhere, before its exponential back-off starts. */
+  LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** The longest back-off of one account. */
+  LOGIN_BACKOFF_MAX_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Account mails (reset, username, verification, email change) asked for one address … */
+  MAIL_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
+  /** … and by one client … */
+  MAIL_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+  /** … within this window after the last request. */
+  MAIL_REQUEST_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   WEB_DIST: z.string().optional(),
 });
 
@@ -86,7 +138,16 @@ export interface Config {
   superAdmin: { email?: string; password?: string };
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
-  login: { maxFailures: number; windowMinutes: number };
+  /** Which proxies may name the client (TRUST_PROXY). */
+  trustProxy: TrustProxy;
+  login: {
+    pairMaxFailures: number;
+    addressMaxFailures: number;
+    windowMinutes: number;
+    accountFreeFailures: number;
+    backoffMaxMinutes: number;
+  };
+  mailRequests: { perAddress: number; perClient: number; windowMinutes: number };
   webDist: string;
   /** Secret used to sign ALTCHA challenges and hash visitor ids; derived from the JWT secret. */
   hmacKey: string;
@@ -115,6 +176,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // A setting that was replaced, so a deployment that still sets it learns what to set instead.
+  if (cleaned.LOGIN_MAX_FAILURES !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  LOGIN_MAX_FAILURES: replaced by LOGIN_PAIR_MAX_FAILURES and LOGIN_ADDRESS_MAX_FAILURES',
+    );
   }
   const env = parsed.data;
   const require = (name: keyof Env, when: boolean) => {
@@ -161,7 +228,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     superAdmin: { email: env.SUPER_ADMIN_EMAIL, password: env.SUPER_ADMIN_PASSWORD },
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
-    login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMinutes: env.LOGIN_WINDOW_MINUTES },
+    trustProxy: env.TRUST_PROXY ?? false,
+    login: {
+      pairMaxFailures: env.LOGIN_PAIR_MAX_FAILURES,
+      addressMaxFailures: env.LOGIN_ADDRESS_MAX_FAILURES,
+      windowMinutes: env.LOGIN_WINDOW_MINUTES,
+      accountFreeFailures: env.LOGIN_ACCOUNT_FREE_FAILURES,
+      backoffMaxMinutes: env.LOGIN_BACKOFF_MAX_MINUTES,
+    },
+    mailRequests: {
+      perAddress: env.MAIL_REQUESTS_PER_ADDRESS,
+      perClient: env.MAIL_REQUESTS_PER_CLIENT,
+      windowMinutes: env.MAIL_REQUEST_WINDOW_MINUTES,
+    },
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     hmacKey: `${jwtSecret}:hmac`,
   };

@@ -23,6 +23,7 @@ async function main() {
     mailer: runtime.mailer,
     captcha: runtime.captcha,
     storage: runtime.storage,
+    boss: runtime.boss,
     payments: runtime.payments,
     logger: log,
   });

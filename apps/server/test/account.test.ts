@@ -2,7 +2,8 @@ import { messages } from '@carte/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logs, restaurants, users } from '../src/db/schema.ts';
-import { startTestApp, type TestApp } from './app.ts';
+import { hashPassword } from '../src/features/auth/password.ts';
+import { linkTo, startTestApp, type TestApp, tokenOf } from './app.ts';
 import { createOwner, PASSWORD, signIn, userRow } from './factories.ts';
 
 let t: TestApp;
@@ -131,6 +132,196 @@ describe('PUT /api/users/update-account', () => {
 
   it('needs a signed-in user', async () => {
     expect((await t.call({ method: 'PUT', url: '/api/users/update-account', payload: {} })).status).toBe(401);
+  });
+});
+
+describe('changing the email (docs/security.md, finding 5)', () => {
+  const update = (
+    token: string,
+    user: { username: string; email: string },
+    change: Record<string, unknown>,
+    ip = '10.20.0.1',
+  ) =>
+    t.call<Record<string, unknown>>({
+      method: 'PUT',
+      url: '/api/users/update-account',
+      token,
+      payload: { username: user.username, email: user.email, firstName: 'Olga', ...change },
+      remoteAddress: ip,
+    });
+  const confirm = (token: string) =>
+    t.call({ method: 'POST', url: '/api/users/email-change-verification', payload: { token } });
+  const signInStatus = async (username: string, password = PASSWORD) =>
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { username, password },
+        remoteAddress: '10.20.9.9',
+      })
+    ).status;
+  const fresh = () => `new_${Math.random().toString(36).slice(2, 10)}@carte.test`;
+
+  it('needs the current password: none or a wrong one changes nothing and mails nobody', async () => {
+    const { user, token } = await asOwner();
+    const newEmail = fresh();
+    const missing = await update(token, user, { email: newEmail, firstName: 'Mallory' });
+    expect(missing.body).toEqual({
+      statusCode: 400,
+      confirmation: 'Fail',
+      message: messages.emailChangePasswordRequired,
+    });
+    const wrong = await update(token, user, { email: newEmail, current_password: 'Wrong1234' });
+    expect(wrong.body.message).toBe(messages.wrongPassword);
+    expect(await userRow(t, user.id)).toMatchObject({ email: user.email, firstName: 'Olga' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(t.sink.messages.some((m) => m.to.includes(newEmail))).toBe(false);
+  });
+
+  it('takes effect only once the link mailed to the new address is opened; the old address is told', async () => {
+    const { user, token } = await asOwner();
+    const newEmail = fresh();
+    const asked = await update(token, user, {
+      email: newEmail,
+      current_password: PASSWORD,
+      firstName: 'Olivia',
+    });
+    expect(asked.status).toBe(200);
+    // The other fields change at once; the email waits.
+    expect(asked.body.message).toMatchObject({
+      firstName: 'Olivia',
+      email: user.email,
+      pendingEmail: newEmail,
+    });
+    expect((await userRow(t, user.id))?.email).toBe(user.email);
+
+    const notice = await t.sink.waitFor((m) => m.to.includes(user.email) && m.text.includes(newEmail));
+    expect(notice.links.some((link) => link.includes('/user-verify-email'))).toBe(false);
+    const mail = await t.sink.waitFor((m) => m.to.includes(newEmail));
+    const link = linkTo(mail, '/user-verify-email?token=');
+    expect(link).toMatch(/^http:\/\/carte\.test\/user-verify-email\?token=/);
+
+    // Until then, the new address opens nothing and the old one still signs in.
+    expect(await signInStatus(newEmail)).toBe(400);
+    expect(await signInStatus(user.email)).toBe(200);
+
+    const done = await confirm(tokenOf(link));
+    expect(done.body).toEqual({ statusCode: 200, confirmation: 'Success', message: messages.emailChanged });
+    const me = await t.call<Record<string, unknown>>({ method: 'GET', url: '/api/users/me', token });
+    expect(me.body.message).toMatchObject({ email: newEmail, pendingEmail: null, verified: true });
+    expect(await signInStatus(newEmail)).toBe(200);
+    expect(await signInStatus(user.email)).toBe(400);
+
+    const again = await confirm(tokenOf(link));
+    expect(again.body).toEqual({
+      statusCode: 400,
+      confirmation: 'Fail',
+      message: messages.emailChangeLinkInvalid,
+    });
+  });
+
+  it('a link lasts 24 hours, and a newer request replaces an older one', async () => {
+    const { user, token } = await asOwner();
+    const first = fresh();
+    const second = fresh();
+    await update(token, user, { email: first, current_password: PASSWORD });
+    const firstLink = linkTo(await t.sink.waitFor((m) => m.to.includes(first)), '/user-verify-email');
+    await update(token, user, { email: second, current_password: PASSWORD });
+    const secondLink = linkTo(await t.sink.waitFor((m) => m.to.includes(second)), '/user-verify-email');
+    expect((await confirm(tokenOf(firstLink))).status).toBe(400);
+
+    t.clock.advance(25 * 3_600_000);
+    try {
+      expect((await confirm(tokenOf(secondLink))).body.message).toBe(messages.emailChangeLinkInvalid);
+    } finally {
+      t.clock.advance(-25 * 3_600_000);
+    }
+    expect((await userRow(t, user.id))?.email).toBe(user.email);
+  });
+
+  it('a new password cancels a pending change (the old address is told to change it if in doubt)', async () => {
+    const { user, token } = await asOwner();
+    const stolen = fresh();
+    await update(token, user, { email: stolen, current_password: PASSWORD });
+    const link = linkTo(await t.sink.waitFor((m) => m.to.includes(stolen)), '/user-verify-email');
+    const changed = await t.call({
+      method: 'PUT',
+      url: '/api/users/update-account-password',
+      token,
+      payload: { current_password: PASSWORD, new_password: 'Another123', confirm_new_password: 'Another123' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await confirm(tokenOf(link))).body.message).toBe(messages.emailChangeLinkInvalid);
+    expect((await userRow(t, user.id))?.email).toBe(user.email);
+  });
+
+  it('no longer lets an account borrow an address to list the accounts behind it', async () => {
+    const victimEmail = fresh();
+    const victim = await createOwner(t, { email: victimEmail, restaurantName: 'Victim One' });
+    await createOwner(t, {
+      email: victimEmail,
+      personId: victim.user.personId,
+      restaurantName: 'Victim Two',
+    });
+    const attacker = await createOwner(t);
+    await t.runtime.database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('Attacker123') })
+      .where(eq(users.id, attacker.user.id));
+    const attackerToken = (await signIn(t, attacker.user.username, 'Attacker123')).accessToken;
+    const asked = await update(attackerToken, attacker.user, {
+      email: victimEmail,
+      current_password: 'Attacker123',
+    });
+    expect(asked.body.message).toMatchObject({ email: attacker.user.email, pendingEmail: victimEmail });
+    // Signing in by the victim's address with the attacker's password names nobody.
+    const { body } = await t.call({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: victimEmail, password: 'Attacker123' },
+      remoteAddress: '10.21.0.1',
+    });
+    expect(JSON.stringify(body)).not.toContain('Victim');
+    const me = await t.call<{ accounts: unknown[] }>({
+      method: 'GET',
+      url: '/api/users/me',
+      token: attackerToken,
+    });
+    expect(me.body.message.accounts).toHaveLength(1);
+  });
+});
+
+describe('current-password checks are throttled', () => {
+  it('answers 429 after five wrong passwords, even the right one, and only for that account', async () => {
+    const { token } = await asOwner();
+    const other = await asOwner();
+    const attempt = (password: string, bearer = token) =>
+      t.call({
+        method: 'PUT',
+        url: '/api/users/update-account-password',
+        token: bearer,
+        payload: {
+          current_password: password,
+          new_password: 'Another123',
+          confirm_new_password: 'Another123',
+        },
+        remoteAddress: '10.22.0.1',
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt('Wrong1234')).status).toBe(400);
+    const blocked = await attempt(PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(messages.tooManyPasswordAttempts(15));
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Deleting the account asks the same password and shares the count.
+    const deletion = await t.call({
+      method: 'DELETE',
+      url: '/api/users/delete',
+      token,
+      payload: { password: PASSWORD },
+      remoteAddress: '10.22.0.1',
+    });
+    expect(deletion.status).toBe(429);
+    expect((await attempt(PASSWORD, other.token)).status).toBe(200);
   });
 });
 

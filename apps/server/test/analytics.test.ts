@@ -27,7 +27,7 @@ const browser = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/6
 /** A view as the public page reports it: navigator.sendBeacon sends text/plain JSON. */
 const report = (
   event: Record<string, unknown>,
-  options: { ip?: string; userAgent?: string; json?: boolean } = {},
+  options: { ip?: string; userAgent?: string; json?: boolean; forwardedFor?: string } = {},
 ) =>
   t.app.inject({
     method: 'POST',
@@ -36,6 +36,7 @@ const report = (
     headers: {
       'user-agent': options.userAgent ?? browser,
       'content-type': options.json ? 'application/json' : 'text/plain;charset=UTF-8',
+      ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
     },
     payload: JSON.stringify(event),
   });
@@ -161,6 +162,27 @@ describe('POST /api/gapi/events', () => {
       .where(eq(analyticsEvents.restaurantId, owner.restaurant.id));
     expect(new Set(rows.map((row) => row.visitor)).size).toBe(2);
     setClock(paris('12:00'));
+  });
+});
+
+describe('visitors and X-Forwarded-For (docs/security.md, finding 2)', () => {
+  it('without TRUST_PROXY, forged addresses in the header make no new visitors', async () => {
+    const { owner } = await restaurantWithMenu('Forged');
+    const event = {
+      type: 'page_view',
+      restaurantId: owner.restaurant.id,
+      source: 'https://fake-traffic.test/',
+    };
+    for (let i = 1; i <= 20; i++) {
+      await report(event, { ip: '192.0.2.77', forwardedFor: `198.51.100.${i}` });
+    }
+    await getData(await tokenFor(t, owner.user.username));
+    const rows = await db()
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.restaurantId, owner.restaurant.id));
+    expect(rows).toHaveLength(20);
+    expect(new Set(rows.map((row) => row.visitor)).size).toBe(1);
   });
 });
 

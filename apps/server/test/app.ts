@@ -64,6 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     mailer: runtime.mailer,
     captcha: runtime.captcha,
     storage: runtime.storage,
+    boss: runtime.boss,
     // payments are built by the app from config, so they read the test clock too.
     now: clock.now,
     logger: false,

@@ -106,6 +106,52 @@ describe('verification', () => {
     expect(again.status).toBe(400);
   });
 
+  it('limits resent verification mails per address', async () => {
+    const payload = registration();
+    await register(payload);
+    const resend = async (ip: string) => {
+      const login = await t.call<{ token: string }>({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { username: payload.username, password: payload.password },
+        remoteAddress: ip,
+      });
+      return t.call({
+        method: 'POST',
+        url: '/api/users/resend-email-account-verification',
+        payload: { token: login.body.message.token },
+        remoteAddress: ip,
+      });
+    };
+    for (let i = 0; i < 3; i++) expect((await resend(`10.33.0.${i}`)).status).toBe(200);
+    const flooded = await resend('10.33.0.9');
+    expect(flooded.status).toBe(429);
+    expect(flooded.body.message).toBe(messages.tooManyRequests);
+  });
+
+  it('links a new account to the verified accounts of its address once it is verified, not before', async () => {
+    const existing = await createOwner(t);
+    const payload = registration({ email: existing.user.email });
+    await register(payload);
+    const accountsOf = async () => {
+      const session = await signIn(t, existing.user.username);
+      const me = await t.call<{ accounts: Array<{ username: string }> }>({
+        method: 'GET',
+        url: '/api/users/me',
+        token: session.accessToken,
+      });
+      return me.body.message.accounts.map((account) => account.username).sort();
+    };
+    expect(await accountsOf()).toEqual([existing.user.username]);
+
+    const mail = await t.sink.waitFor((m) => m.to.includes(existing.user.email));
+    const token = tokenOf(linkTo(mail, '/user-verify-account'));
+    expect(
+      (await t.call({ method: 'POST', url: '/api/users/email-verification', payload: { token } })).status,
+    ).toBe(200);
+    expect(await accountsOf()).toEqual([existing.user.username, payload.username].sort());
+  });
+
   it('the mailed link verifies once; then sign-in gives tokens; the link cannot be used again', async () => {
     const payload = registration();
     await register(payload);
@@ -258,16 +304,70 @@ describe('password reset', () => {
     }
   });
 
-  it('answers the same for an unknown email and sends nothing', async () => {
-    const before = t.sink.messages.length;
-    const { body } = await t.call({
-      method: 'POST',
-      url: '/api/users/request-new-password',
-      payload: { email: 'nobody-here@carte.test' },
+  it.each([
+    ['/api/users/request-new-password', messages.resetRequested],
+    ['/api/users/forgot-username', messages.usernameReminderSent],
+  ])(
+    '%s answers an unknown email exactly like a known one, and mails only the known one',
+    async (url, message) => {
+      const { user } = await createOwner(t);
+      const unknown = `nobody_${Date.now()}@carte.test`;
+      const ask = (email: string, ip: string) =>
+        t.call({ method: 'POST', url, payload: { email }, remoteAddress: ip });
+      const stranger = await ask(unknown, '10.30.0.2');
+      const known = await ask(user.email, '10.30.0.1');
+      expect(known.body).toEqual({ statusCode: 200, confirmation: 'Success', message });
+      expect(stranger.status).toBe(known.status);
+      expect(stranger.body).toEqual(known.body);
+      expect(stranger.headers['content-length']).toBe(known.headers['content-length']);
+      // Jobs run in order: once the known address has its mail, the unknown one's job has run too.
+      await t.sink.waitFor((m) => m.to.includes(user.email));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(t.sink.messages.some((m) => m.to.includes(unknown))).toBe(false);
+    },
+  );
+
+  it('limits requests for one address, whoever asks, and leaves other addresses alone', async () => {
+    const { user } = await createOwner(t);
+    const ask = (url: string, email: string, ip: string) =>
+      t.call({ method: 'POST', url, payload: { email }, remoteAddress: ip });
+    // Reset and username requests share the address's count (MAIL_REQUESTS_PER_ADDRESS, 3 an hour).
+    expect((await ask('/api/users/request-new-password', user.email, '10.31.0.1')).status).toBe(200);
+    expect((await ask('/api/users/forgot-username', user.email, '10.31.0.2')).status).toBe(200);
+    expect((await ask('/api/users/request-new-password', user.email, '10.31.0.3')).status).toBe(200);
+    const flooded = await ask('/api/users/request-new-password', user.email.toUpperCase(), '10.31.0.4');
+    expect(flooded.body).toEqual({
+      statusCode: 429,
+      confirmation: 'Fail',
+      message: messages.tooManyRequests,
     });
-    expect(body.message).toBe(messages.resetRequested);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(t.sink.messages.slice(before).some((m) => m.to.includes('nobody-here'))).toBe(false);
+    expect(Number(flooded.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    // An unknown address is limited alike, so the limit tells nothing either.
+    const unknown = `flood_${Date.now()}@carte.test`;
+    for (let i = 0; i < 3; i++)
+      expect((await ask('/api/users/forgot-username', unknown, `10.31.1.${i}`)).status).toBe(200);
+    expect((await ask('/api/users/forgot-username', unknown, '10.31.1.9')).status).toBe(429);
+    expect((await ask('/api/users/request-new-password', `other_${unknown}`, '10.31.0.4')).status).toBe(200);
+
+    t.clock.advance(61 * 60_000);
+    try {
+      expect((await ask('/api/users/request-new-password', user.email, '10.31.0.4')).status).toBe(200);
+    } finally {
+      t.clock.advance(-61 * 60_000);
+    }
+  });
+
+  it('limits requests from one client, whatever the addresses', async () => {
+    const ask = (email: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/users/request-new-password',
+        payload: { email },
+        remoteAddress: '10.32.0.1',
+      });
+    // MAIL_REQUESTS_PER_CLIENT: 10 an hour.
+    for (let i = 0; i < 10; i++) expect((await ask(`spray_${i}_${Date.now()}@carte.test`)).status).toBe(200);
+    expect((await ask(`spray_last_${Date.now()}@carte.test`)).status).toBe(429);
   });
 
   it('validates the email', async () => {

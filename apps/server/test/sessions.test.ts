@@ -1,23 +1,43 @@
 import { messages } from '@carte/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './app.ts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/features/auth/password.ts';
+import { linkTo, startTestApp, type TestApp, tokenOf } from './app.ts';
 import { createOwner, PASSWORD, signIn } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_WINDOW_MINUTES: '15' });
+  t = await startTestApp({
+    LOGIN_PAIR_MAX_FAILURES: '3',
+    LOGIN_ADDRESS_MAX_FAILURES: '6',
+    LOGIN_WINDOW_MINUTES: '15',
+    LOGIN_ACCOUNT_FREE_FAILURES: '4',
+    LOGIN_BACKOFF_MAX_MINUTES: '15',
+  });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const login = (username: string, password: string, ip = '10.0.0.1') =>
+const login = (username: string, password: string, ip = '10.0.0.1', headers: Record<string, string> = {}) =>
   t.call<Record<string, unknown>>({
     method: 'POST',
     url: '/api/users/login',
     payload: { username, password },
     remoteAddress: ip,
+    headers,
   });
+
+/** Runs `check` with the clock moved forward, then puts it back for the other tests. */
+async function later(ms: number, check: () => Promise<void>) {
+  t.clock.advance(ms);
+  try {
+    await check();
+  } finally {
+    t.clock.advance(-ms);
+  }
+}
 
 describe('POST /api/users/login', () => {
   it('signs in by username or by email, in any case, and answers tokens with the user', async () => {
@@ -71,28 +91,152 @@ describe('POST /api/users/login', () => {
     expect(guess.status).toBe(400);
   });
 
-  it('throttles repeated failures with 429, even with the right password, until the window passes', async () => {
-    const { user } = await createOwner(t);
-    for (let i = 0; i < 3; i++)
-      expect((await login(user.username, 'Wrong1234', `10.1.0.${i}`)).status).toBe(400);
-    const blocked = await login(user.username, PASSWORD, '10.1.0.9');
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toBe(messages.tooManyAttempts(15));
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  it('names only verified accounts, and only to the password of a verified one', async () => {
+    const email = `mixed_${Date.now()}@carte.test`;
+    const a = await createOwner(t, { email, restaurantName: 'East' });
+    const b = await createOwner(t, { email, personId: a.user.personId, restaurantName: 'West' });
+    // Someone registered under the same address without being able to open its mail.
+    const squatter = await createOwner(t, { email, verified: false, restaurantName: 'Squat' });
+    await t.runtime.database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('Squatter123') })
+      .where(eq(users.id, squatter.user.id));
 
-    t.clock.advance(16 * 60_000);
-    try {
-      expect((await login(user.username, PASSWORD, '10.1.0.9')).status).toBe(200);
-    } finally {
-      t.clock.advance(-16 * 60_000);
-    }
+    const theirs = await login(email, 'Squatter123', '10.0.3.1');
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.message).toMatchObject({ account_unverified: true });
+    expect(theirs.body.message).not.toHaveProperty('multipleAccounts');
+
+    const owner = await login(email, PASSWORD, '10.0.3.2');
+    expect(owner.body.message).toEqual({
+      multipleAccounts: expect.arrayContaining([
+        { username: a.user.username, restaurantName: 'East' },
+        { username: b.user.username, restaurantName: 'West' },
+      ]),
+    });
+    expect(JSON.stringify(owner.body)).not.toContain(squatter.user.username);
   });
 
-  it('throttles one address trying many accounts', async () => {
-    for (let i = 0; i < 3; i++) await login(`ghost_${i}`, 'Wrong1234', '10.2.0.1');
+  it('limits one address on one account: 429 there, even for the right password, and the owner elsewhere signs in', async () => {
     const { user } = await createOwner(t);
-    expect((await login(user.username, PASSWORD, '10.2.0.1')).status).toBe(429);
+    for (let i = 0; i < 3; i++)
+      expect((await login(user.username, 'Wrong1234', '10.1.0.1')).status).toBe(400);
+    const blocked = await login(user.username, PASSWORD, '10.1.0.1');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(messages.tooManyAttempts(15));
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // By email too: the account is counted by its id, not by what was typed.
+    expect((await login(user.email, PASSWORD, '10.1.0.1')).status).toBe(429);
+
+    // The owner, somewhere else, is not locked out; and that success lifts nothing at 10.1.0.1.
+    expect((await login(user.username, PASSWORD, '10.1.0.2')).status).toBe(200);
+    expect((await login(user.username, PASSWORD, '10.1.0.1')).status).toBe(429);
+    await later(16 * 60_000, async () => {
+      expect((await login(user.username, PASSWORD, '10.1.0.1')).status).toBe(200);
+    });
+  });
+
+  it('limits one address trying many accounts; its own successful sign-in does not reset that count', async () => {
+    const { user } = await createOwner(t);
+    for (let i = 0; i < 5; i++) expect((await login(`ghost_${i}`, 'Wrong1234', '10.2.0.1')).status).toBe(400);
+    // An attacker signing in to an account of their own between guesses gains nothing.
+    expect((await login(user.username, PASSWORD, '10.2.0.1')).status).toBe(200);
+    expect((await login('ghost_5', 'Wrong1234', '10.2.0.1')).status).toBe(400);
+    const blocked = await login(user.username, PASSWORD, '10.2.0.1');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login(user.username, PASSWORD, '10.2.0.2')).status).toBe(200);
+  });
+
+  it('slows an account hammered from many addresses (growing Retry-After) without locking its owner out', async () => {
+    const { user } = await createOwner(t);
+    // Five failures from five addresses: one past the four free ones, so a 1-second back-off.
+    for (let i = 1; i <= 5; i++)
+      expect((await login(user.username, 'Wrong1234', `10.3.0.${i}`)).status).toBe(400);
+
+    const waits: number[] = [];
+    onTestFinished(() => t.clock.advance(-waits.reduce((sum, wait) => sum + wait * 1000, 0)));
+    for (const ip of ['10.3.0.1', '10.3.0.2', '10.3.0.3']) {
+      // An address that already failed on this account waits, whatever password it sends …
+      const slowed = await login(user.username, PASSWORD, ip);
+      expect(slowed.status).toBe(429);
+      const wait = Number(slowed.headers['retry-after']);
+      waits.push(wait);
+      // … and once the wait is over, its next wrong guess is checked and doubles the back-off.
+      t.clock.advance(wait * 1000);
+      expect((await login(user.username, 'Wrong1234', ip)).status).toBe(400);
+    }
+    expect(waits).toEqual([1, 2, 4]);
+
+    // The owner, from an address with a clean record for the account, signs in during the back-off.
+    expect((await login(user.username, PASSWORD, '10.3.9.9')).status).toBe(200);
+    expect((await login(user.email, PASSWORD, '10.3.9.10')).status).toBe(200);
+    // That success lifts nothing for the attacker's addresses.
+    expect((await login(user.username, 'Wrong1234', '10.3.0.4')).status).toBe(429);
+
+    // However long the attack, the back-off stops growing at LOGIN_BACKOFF_MAX_MINUTES.
+    for (let i = 10; i < 30; i++) await login(user.username, 'Wrong1234', `10.3.1.${i}`);
+    const capped = await login(user.username, PASSWORD, '10.3.1.10');
+    expect(capped.status).toBe(429);
+    expect(Number(capped.headers['retry-after'])).toBe(15 * 60);
+    await later(15 * 60_000 + 1000, async () => {
+      expect((await login(user.username, PASSWORD, '10.3.1.10')).status).toBe(200);
+    });
+  });
+
+  it('answers an unknown account exactly like a known one under attack', async () => {
+    const { user } = await createOwner(t);
+    const answers = async (name: string, prefix: string) => {
+      const seen: Array<[number, unknown, unknown]> = [];
+      for (let i = 1; i <= 5; i++) {
+        const { status, body } = await login(name, 'Wrong1234', `${prefix}.${i}`);
+        seen.push([status, body, undefined]);
+      }
+      const { status, body, headers } = await login(name, 'Wrong1234', `${prefix}.1`);
+      seen.push([status, body, headers['retry-after']]);
+      return seen;
+    };
+    expect(await answers('nobody_known', '10.4.0')).toEqual(await answers(user.username, '10.4.1'));
+  });
+
+  it('a completed password reset lifts the back-off and the resetting address’s count', async () => {
+    const { user } = await createOwner(t);
+    // The owner mistypes three times at home; others hammer the account.
+    for (let i = 0; i < 3; i++) await login(user.username, 'Wrong1234', '10.5.0.1');
+    for (let i = 2; i <= 4; i++) await login(user.username, 'Wrong1234', `10.5.0.${i}`);
+    expect((await login(user.username, PASSWORD, '10.5.0.1')).status).toBe(429);
+    expect((await login(user.username, PASSWORD, '10.5.0.2')).status).toBe(429);
+
+    await t.call({
+      method: 'POST',
+      url: '/api/users/request-new-password',
+      payload: { email: user.email },
+      remoteAddress: '10.5.0.1',
+    });
+    const token = tokenOf(linkTo(await t.sink.waitFor((m) => m.to.includes(user.email)), '/reset-password'));
+    const reset = await t.call({
+      method: 'POST',
+      url: `/api/users/reset-password/${token}`,
+      payload: { password: 'Fresh1234', confirmPassword: 'Fresh1234' },
+      remoteAddress: '10.5.0.1',
+    });
+    expect(reset.status).toBe(200);
+
+    expect((await login(user.username, 'Fresh1234', '10.5.0.1')).status).toBe(200);
+    // The back-off is gone: an address that failed before has its password checked again.
+    expect((await login(user.username, 'Wrong1234', '10.5.0.2')).status).toBe(400);
+  });
+
+  it('ignores a forged X-Forwarded-For without TRUST_PROXY: the socket address is counted', async () => {
+    const { user } = await createOwner(t);
+    for (let i = 0; i < 3; i++) {
+      const forged = { 'x-forwarded-for': `198.51.100.${i + 1}` };
+      expect((await login(user.username, 'Wrong1234', '10.6.0.1', forged)).status).toBe(400);
+    }
+    const blocked = await login(user.username, PASSWORD, '10.6.0.1', { 'x-forwarded-for': '198.51.100.99' });
+    expect(blocked.status).toBe(429);
+    // The addresses it named were never charged.
+    expect((await login(user.username, PASSWORD, '198.51.100.1')).status).toBe(200);
   });
 });
 

@@ -47,6 +47,8 @@ export const userSchema = z.object({
   _id: objectId,
   username: z.string(),
   email: z.string(),
+  /** An address asked for but not confirmed yet (its link was mailed to it); the email stays until then. */
+  pendingEmail: z.string().nullable().default(null),
   firstName: z.string(),
   lastName: z.string(),
   phoneNumber: z.string(),

@@ -72,6 +72,12 @@ export const mailPlaceholders = [
     label: 'Every username held under this email, with its restaurant (forgot username)',
     example: 'annlee (Blue Harbour Café), annlee-truck (Harbour Truck)',
   },
+  {
+    key: 'newEmail',
+    group: 'User',
+    label: 'The new email address asked for (email change)',
+    example: 'ann.lee@example.org',
+  },
 
   { key: 'restaurant.name', group: 'Restaurant', label: 'Restaurant name', example: 'Blue Harbour Café' },
   { key: 'restaurant.type', group: 'Restaurant', label: 'Restaurant or food truck', example: 'Restaurant' },
@@ -177,6 +183,24 @@ export const mailTemplateCatalogue = [
       'Sent when someone asks for a forgotten username. Lists every username held under the email address, with a link to sign in.',
     link: null,
     placeholders: [...userFields, 'usernames'],
+  },
+  {
+    name: 'email-change-verify',
+    group: 'User',
+    title: 'Confirm your new email address',
+    description:
+      'Sent to the new address when someone changes the email of their account. The change happens only once this link is opened.',
+    link: 'verification',
+    placeholders: [...userFields, 'newEmail'],
+  },
+  {
+    name: 'email-change-notice',
+    group: 'User',
+    title: 'Your email address is being changed',
+    description:
+      'Sent to the current address when a change of email is asked for, so the owner can react if it was not them.',
+    link: null,
+    placeholders: [...userFields, 'newEmail'],
   },
   {
     name: 'transfer-ownership',

@@ -33,6 +33,8 @@ export const messages = {
   tooManyAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyRequests: 'Too many requests. Please try again later.',
+  tooManyPasswordAttempts: (minutes: number) =>
+    `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   accountUnverified: 'Your account has not been verified yet. Please check your email.',
   clientNotVerified: 'This account has not been verified.',
   tokenExpired: 'Access token expired',
@@ -57,6 +59,15 @@ export const messages = {
   loggedOut: 'Signed out successfully',
   switchAccountFailed: 'You cannot switch to this account.',
   wrongPassword: 'The password is not correct.',
+
+  // email change (docs/security.md, finding 5): the current password, then a link to the new address
+  emailChangePasswordRequired: 'For your security, enter your current password to change your email address.',
+  emailChangeSent: (email: string) =>
+    `We have sent a link to ${email}. Your email address will change once you open it.`,
+  emailChangePending: (email: string) =>
+    `Waiting for confirmation of ${email}: open the link we sent there to finish the change.`,
+  emailChangeLinkInvalid: 'This link is not valid or has expired.',
+  emailChanged: 'Your email address has been changed.',
 
   // global — decisions §3, doc 3 §8.1
   permissionDenied: 'Permission denied',

@@ -64,6 +64,7 @@ export const routeRules: RouteRule[] = [
   auth('/forgot-password'),
   auth('/reset-password'),
   auth('/user-verify-account'),
+  pub('/user-verify-email'),
   pub('/member-verify-account'),
   pub('/transfer-ownership'),
   pub('/admin-complete-account'),

@@ -149,6 +149,11 @@ export const tokenSchema = z.object({
   token: z.string().min(1, { error: messages.verifyLinkInvalid }).max(512),
 });
 
+/** The link of an email change, opened at /user-verify-email. */
+export const emailChangeTokenSchema = z.object({
+  token: z.string().min(1, { error: messages.emailChangeLinkInvalid }).max(512),
+});
+
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(512) });
 
 export const verifyAndSetPasswordSchema = confirmMatches(
@@ -182,6 +187,8 @@ export const updateAccountSchema = z.object({
   email: emailField(),
   phoneNumber: phoneField,
   company_name: z.string().trim().max(100, { error: messages.nameTooLong }).optional(),
+  /** Needed only when the email changes (the server knows the current one). */
+  current_password: z.string().max(200).optional(),
   reCaptchaToken: captchaField,
 });
 export type UpdateAccountInput = z.input<typeof updateAccountSchema>;

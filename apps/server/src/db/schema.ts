@@ -93,9 +93,12 @@ export const refreshTokens = pgTable(
   ],
 );
 
-export type ActionTokenKind = 'verify-account' | 'reset-password' | 'resend-verification';
+export type ActionTokenKind = 'verify-account' | 'reset-password' | 'resend-verification' | 'change-email';
 
-/** Single-use links sent by mail (verification 24 h, reset 1 h) and the resend token of a login. */
+/**
+ * Single-use links sent by mail (verification 24 h, reset 1 h, email change 24 h) and the resend
+ * token of a login. An email change keeps the address asked for here until its link is opened.
+ */
 export const actionTokens = pgTable(
   'action_tokens',
   {
@@ -105,6 +108,8 @@ export const actionTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<ActionTokenKind>().notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** The new address of a 'change-email' link. */
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -8,6 +8,7 @@ export const queryKeys = {
     all: ['users'] as const,
     me: ['users', 'me'] as const,
     emailVerification: (token: string) => ['users', 'email-verification', token] as const,
+    emailChange: (token: string) => ['users', 'email-change', token] as const,
     resetToken: (token: string) => ['users', 'reset-password-token', token] as const,
   },
   restaurant: ['restaurant'] as const,

@@ -31,6 +31,8 @@ export const usersApi = {
     api.post('/users/email-verification', { body: { token }, schema: verifyResultSchema }),
   verifyAndSetPassword: (input: { token: string; password: string; confirm_password: string }) =>
     api.post('/users/verify-account-and-enter-password', { body: input, schema: anything }),
+  confirmEmailChange: (token: string) =>
+    api.post('/users/email-change-verification', { body: { token }, schema: text }),
   resendVerification: (token: string) =>
     api.post('/users/resend-email-account-verification', { body: { token }, schema: anything }),
 

@@ -20,6 +20,7 @@ const RegisterPage = lazy(() => auth().then((m) => ({ default: m.RegisterPage })
 const ForgotPasswordPage = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })));
 const VerifyAccountPage = lazy(() => auth().then((m) => ({ default: m.VerifyAccountPage })));
+const VerifyEmailPage = lazy(() => auth().then((m) => ({ default: m.VerifyEmailPage })));
 
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard-area.ts').then((m) => ({ default: m.DashboardPage })),
@@ -95,6 +96,8 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // The link confirming a new email address works signed in or not.
+      { element: <AuthArea />, children: [{ path: '/user-verify-email', element: <VerifyEmailPage /> }] },
       {
         element: <RequireSession />,
         children: [

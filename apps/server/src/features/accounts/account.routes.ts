@@ -1,5 +1,6 @@
 import {
   deleteAccountSchema,
+  emailChangeTokenSchema,
   emailRequestSchema,
   loginResultSchema,
   loginSchema,
@@ -149,11 +150,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ca
       schema: {
         tags,
         summary: 'Send a new verification mail, with the token of an unverified sign-in',
+        description: 'Mails to one address, and from one client, are limited per hour (429).',
         body: tokenSchema,
-        response: responses(z.string()),
+        response: responses(z.string(), [400, 429]),
       },
     },
-    async (request) => ok(await accounts.resendVerification(request.body.token)),
+    async (request) => ok(await accounts.resendVerification(request.body.token, request.ip)),
   );
 
   app.post(
@@ -162,13 +164,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ca
       schema: {
         tags,
         summary: 'Mail a password reset link (1 h)',
+        description:
+          'The same answer whether or not an account uses the email; the mail is sent by a background job. Requests for one address, and from one client, are limited per hour (429).',
         body: emailRequestSchema,
         response: responses(z.string(), [400, 429]),
       },
     },
     async (request) => {
       await requireHuman(request, request.body.reCaptchaToken);
-      return ok(await accounts.requestNewPassword(request.body.email));
+      return ok(await accounts.requestNewPassword(request.body.email, request.ip));
     },
   );
 
@@ -198,7 +202,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ca
     },
     async (request) => {
       await requireHuman(request, request.body.reCaptchaToken);
-      return ok(await accounts.resetPassword(request.params.token, request.body.password));
+      return ok(await accounts.resetPassword(request.params.token, request.body.password, request.ip));
     },
   );
 
@@ -208,13 +212,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ca
       schema: {
         tags,
         summary: 'Mail the usernames held under an email',
+        description:
+          'The same answer whether or not an account uses the email; the mail is sent by a background job. Requests for one address, and from one client, are limited per hour (429).',
         body: emailRequestSchema,
         response: responses(z.string(), [400, 429]),
       },
     },
     async (request) => {
       await requireHuman(request, request.body.reCaptchaToken);
-      return ok(await accounts.forgotUsername(request.body.email));
+      return ok(await accounts.forgotUsername(request.body.email, request.ip));
     },
   );
 
@@ -226,14 +232,29 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ca
         ...authed.schema,
         tags,
         summary: 'Update the personal information of the signed-in account',
+        description:
+          'A new email needs `current_password`; it is mailed a 24-hour link and replaces the current one only when the link is opened (POST /email-change-verification). Until then the answer shows it as `pendingEmail`, and the current address is told.',
         body: updateAccountSchema,
-        response: responses(userSchema, [400, 401, 417]),
+        response: responses(userSchema, [400, 401, 417, 429]),
       },
     },
     async (request) => {
       await requireHuman(request, request.body.reCaptchaToken);
-      return ok(await accounts.updateAccount(callerOf(request), request.body));
+      return ok(await accounts.updateAccount(callerOf(request), request.body, request.ip));
     },
+  );
+
+  app.post(
+    '/email-change-verification',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a new email address from the link mailed to it (24 h, once)',
+        body: emailChangeTokenSchema,
+        response: responses(z.string()),
+      },
+    },
+    async (request) => ok(await accounts.confirmEmailChange(request.body.token)),
   );
 
   app.put(
@@ -244,13 +265,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ca
         ...authed.schema,
         tags,
         summary: 'Change the password; other sessions end',
+        description: 'Wrong current passwords are throttled like sign-ins (429).',
         body: updatePasswordSchema,
-        response: responses(z.string(), [400, 401, 417]),
+        response: responses(z.string(), [400, 401, 417, 429]),
       },
     },
     async (request) => {
       await requireHuman(request, request.body.reCaptchaToken);
-      return ok(await accounts.updatePassword(callerOf(request), request.body));
+      return ok(await accounts.updatePassword(callerOf(request), request.body, request.ip));
     },
   );
 
@@ -263,10 +285,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ca
         tags,
         summary: 'Delete the signed-in account (password confirmed; not for SUPER_ADMIN or DMA_CLIENT)',
         body: deleteAccountSchema,
-        response: responses(z.string(), [400, 401, 403, 417]),
+        response: responses(z.string(), [400, 401, 403, 417, 429]),
       },
     },
-    async (request) => ok(await accounts.deleteAccount(callerOf(request), request.body.password)),
+    async (request) => ok(await accounts.deleteAccount(callerOf(request), request.body.password, request.ip)),
   );
 
   app.post(

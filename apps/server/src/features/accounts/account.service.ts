@@ -8,7 +8,7 @@ import {
   undeletableRoles,
   type VerifyResult,
 } from '@carte/domain';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
@@ -17,6 +17,7 @@ import { type ActionTokenKind, actionTokens, restaurants, users } from '../../db
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { hashToken, newOpaqueToken, type TokenService } from '../auth/token.service.ts';
+import type { AccountMailRequest, AccountMailRequests } from './account-mail.queue.ts';
 import { presentUser } from './user.presenter.ts';
 
 /** Link lifetimes of decisions §4. */
@@ -24,6 +25,7 @@ export const LINK_HOURS: Record<ActionTokenKind, number> = {
   'verify-account': 24,
   'reset-password': 1,
   'resend-verification': 24,
+  'change-email': 24,
 };
 
 /** What accounts need of the mail feature: a template name, a recipient and its placeholders. */
@@ -36,6 +38,8 @@ export interface AccountDeps {
   tokens: TokenService;
   mailer: MailSender;
   throttle: LoginThrottle;
+  /** Queues the mails asked for by address, so the answer does not depend on the address. */
+  mailRequests: AccountMailRequests;
   publicUrl: string;
   now: () => Date;
 }
@@ -48,8 +52,11 @@ const isUniqueViolation = (error: unknown): boolean =>
   'code' in error &&
   (error as { code: unknown }).code === '23505';
 
+/** The throttle's name of an account: its id, so a username and an email share one count. */
+const accountKey = (userId: string) => `user:${userId}`;
+
 export function createAccountService(deps: AccountDeps) {
-  const { db, tokens, mailer, throttle, now } = deps;
+  const { db, tokens, mailer, throttle, mailRequests, now } = deps;
 
   const link = (path: string, token: string) => `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
@@ -71,12 +78,17 @@ export function createAccountService(deps: AccountDeps) {
     return row?.name ?? '';
   }
 
-  async function createActionToken(userId: string, kind: ActionTokenKind): Promise<string> {
+  async function createActionToken(
+    userId: string,
+    kind: ActionTokenKind,
+    newEmail: string | null = null,
+  ): Promise<string> {
     const token = newOpaqueToken();
     await db.insert(actionTokens).values({
       userId,
       kind,
       tokenHash: hashToken(token),
+      newEmail,
       expiresAt: new Date(now().getTime() + LINK_HOURS[kind] * 3_600_000),
     });
     return token;
@@ -119,6 +131,123 @@ export function createAccountService(deps: AccountDeps) {
     });
   }
 
+  /**
+   * A current-password check (change password, delete account, email change; later the admin's and
+   * reseller's confirmations), throttled like a sign-in of that account from that address.
+   */
+  async function confirmPassword(user: UserRow, password: string, clientIp: string): Promise<void> {
+    const attempt = { accounts: [accountKey(user.id)], address: clientIp };
+    const wait = await throttle.wait(attempt);
+    if (wait > 0)
+      throw new TooManyRequestsError(messages.tooManyPasswordAttempts(Math.ceil(wait / 60)), wait);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await throttle.failed(attempt);
+      throw new InvalidError(messages.wrongPassword);
+    }
+    await throttle.succeeded(accountKey(user.id), clientIp);
+  }
+
+  /** Account mails are limited per address they go to and per client asking (docs/security.md, 4). */
+  async function allowMail(target: string, clientIp: string): Promise<void> {
+    const wait = await throttle.mailRequest(target, clientIp);
+    if (wait > 0) throw new TooManyRequestsError(messages.tooManyRequests, wait);
+  }
+
+  /** A verified sibling's person under `email`: the accounts an address has proven to hold (decisions §4). */
+  async function verifiedPersonOf(email: string, exceptUserId: string): Promise<string | null> {
+    const [sibling] = await db
+      .select({ personId: users.personId })
+      .from(users)
+      .where(
+        and(
+          sql`lower(${users.email}) = lower(${email})`,
+          isNotNull(users.verifiedAt),
+          ne(users.id, exceptUserId),
+        ),
+      )
+      .limit(1);
+    return sibling?.personId ?? null;
+  }
+
+  /** Once an account's address is verified, it joins the verified accounts under that address. */
+  async function markVerified(user: UserRow, changes: Partial<typeof users.$inferInsert> = {}) {
+    const personId = user.verifiedAt ? null : await verifiedPersonOf(user.email, user.id);
+    await db
+      .update(users)
+      .set({
+        verifiedAt: user.verifiedAt ?? now(),
+        updatedAt: now(),
+        ...(personId ? { personId } : {}),
+        ...changes,
+      })
+      .where(eq(users.id, user.id));
+  }
+
+  async function sendResetLinks(email: string): Promise<void> {
+    const owners = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    for (const user of owners) {
+      const token = await createActionToken(user.id, 'reset-password');
+      await mailer.send('user-forgot-password', user.email, {
+        ...userVars(user, await restaurantNameOf(user)),
+        link: link('/reset-password', token),
+        token,
+        expiresIn: '1 hour',
+      });
+    }
+  }
+
+  async function sendUsernames(email: string): Promise<void> {
+    const owners = await db
+      .select({ user: users, restaurantName: restaurants.name })
+      .from(users)
+      .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
+      .where(sql`lower(${users.email}) = lower(${email})`);
+    const first = owners[0];
+    if (!first) return;
+    const usernames = owners
+      .map((row) => (row.restaurantName ? `${row.user.username} (${row.restaurantName})` : row.user.username))
+      .join(', ');
+    await mailer.send('user-forgot-username', first.user.email, {
+      ...userVars(first.user, first.restaurantName ?? ''),
+      usernames,
+      link: `${deps.publicUrl}/login`,
+    });
+  }
+
+  /**
+   * Ends pending email changes: replaced by a newer one, or cut off by a new password (the notice to
+   * the old address tells its owner to change the password if the change was not theirs).
+   */
+  async function cancelEmailChanges(userId: string): Promise<void> {
+    await db
+      .update(actionTokens)
+      .set({ usedAt: now() })
+      .where(
+        and(
+          eq(actionTokens.userId, userId),
+          eq(actionTokens.kind, 'change-email'),
+          isNull(actionTokens.usedAt),
+        ),
+      );
+  }
+
+  /**
+   * An email change waits for the new address (docs/security.md, 5): a 24-hour link goes there, and
+   * the current address is told. A newer request replaces an older one.
+   */
+  async function requestEmailChange(user: UserRow, newEmail: string): Promise<void> {
+    await cancelEmailChanges(user.id);
+    const token = await createActionToken(user.id, 'change-email', newEmail);
+    const vars = { ...userVars(user, await restaurantNameOf(user)), newEmail };
+    await mailer.send('email-change-verify', newEmail, {
+      ...vars,
+      link: link('/user-verify-email', token),
+      token,
+      expiresIn: '24 hours',
+    });
+    await mailer.send('email-change-notice', user.email, { ...vars, link: `${deps.publicUrl}/login` });
+  }
+
   async function usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
     const [row] = await db
       .select({ id: users.id })
@@ -142,7 +271,7 @@ export function createAccountService(deps: AccountDeps) {
     return {
       accessToken: session.accessToken,
       refreshToken: session.refreshToken,
-      user: await presentUser(db, user),
+      user: await presentUser(db, user, now()),
     };
   }
 
@@ -159,12 +288,6 @@ export function createAccountService(deps: AccountDeps) {
       },
     ): Promise<string> {
       if (await usernameTaken(input.username)) throw new InvalidError(messages.usernameTaken);
-      // Accounts under one email belong to one person and are linked (decisions §4).
-      const [sibling] = await db
-        .select({ personId: users.personId })
-        .from(users)
-        .where(eq(users.email, input.email))
-        .limit(1);
       const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
@@ -187,7 +310,8 @@ export function createAccountService(deps: AccountDeps) {
               phoneNumber: input.phoneNumber ?? '',
               role: 'RESTAURANT',
               passwordHash,
-              personId: sibling?.personId ?? newId(),
+              // Linked to the other accounts of its address once verified (markVerified), not before.
+              personId: newId(),
               restaurantId: restaurant!.id,
             })
             .returning();
@@ -216,7 +340,7 @@ export function createAccountService(deps: AccountDeps) {
       const decoded = { username: found.user.username, email: found.user.email };
       if (!found.user.passwordHash) return { decoded_token: { require_enter_password: true, ...decoded } };
       if (!(await consume(found.token.id))) throw new InvalidError(messages.verifyLinkInvalid);
-      await db.update(users).set({ verifiedAt: now(), updatedAt: now() }).where(eq(users.id, found.user.id));
+      await markVerified(found.user);
       return { decoded_token: { require_enter_password: false, ...decoded } };
     },
 
@@ -225,29 +349,26 @@ export function createAccountService(deps: AccountDeps) {
       if (!found || found.user.verifiedAt) throw new InvalidError(messages.verifyLinkInvalid);
       const passwordHash = await hashPassword(password);
       if (!(await consume(found.token.id))) throw new InvalidError(messages.verifyLinkInvalid);
-      await db
-        .update(users)
-        .set({ passwordHash, verifiedAt: now(), updatedAt: now() })
-        .where(eq(users.id, found.user.id));
+      await markVerified(found.user, { passwordHash });
       return messages.accountVerified;
     },
 
     /** The resend link offered after an unverified sign-in: a fresh 24 h verification mail. */
-    async resendVerification(token: string): Promise<string> {
+    async resendVerification(token: string, clientIp: string): Promise<string> {
       const found = await findActionToken(token, 'resend-verification');
       if (!found || found.user.verifiedAt) throw new InvalidError(messages.verifyLinkInvalid);
+      await allowMail(found.user.email, clientIp);
       if (!(await consume(found.token.id))) throw new InvalidError(messages.verifyLinkInvalid);
       await sendVerification(found.user);
       return messages.verificationResent;
     },
 
-    /** Sign-in (doc 2 §4): tokens, the multiple-accounts choice, the unverified answer, or a message. */
+    /**
+     * Sign-in (doc 2 §4): tokens, the multiple-accounts choice, the unverified answer, or a message.
+     * Throttled per account (by id) and address before any password is checked (login-throttle.ts).
+     */
     async login(input: { username: string; password: string }, clientIp: string): Promise<LoginResult> {
       const identifier = input.username.trim();
-      const keys = [`account:${identifier.toLowerCase()}`, `ip:${clientIp}`];
-      const wait = throttle.retryAfter(keys);
-      if (wait > 0) throw new TooManyRequestsError(messages.tooManyAttempts(Math.ceil(wait / 60)), wait);
-
       const byEmail = identifier.includes('@');
       const candidates = await db
         .select()
@@ -257,24 +378,37 @@ export function createAccountService(deps: AccountDeps) {
             ? sql`lower(${users.email}) = lower(${identifier})`
             : sql`lower(${users.username}) = lower(${identifier})`,
         );
+      // An unknown name is throttled under that name, so it answers exactly like a known one.
+      const attempt = {
+        accounts: candidates.length
+          ? candidates.map((candidate) => accountKey(candidate.id))
+          : [`name:${identifier.toLowerCase()}`],
+        address: clientIp,
+      };
+      const wait = await throttle.wait(attempt);
+      if (wait > 0) throw new TooManyRequestsError(messages.tooManyAttempts(Math.ceil(wait / 60)), wait);
+
       const matching: UserRow[] = [];
       if (candidates.length === 0) await verifyPassword(null, input.password);
       for (const candidate of candidates) {
         if (await verifyPassword(candidate.passwordHash, input.password)) matching.push(candidate);
       }
       if (matching.length === 0) {
-        throttle.recordFailure(keys);
+        await throttle.failed(attempt);
         throw new InvalidError(messages.invalidCredentials);
       }
-      throttle.reset(keys);
+      for (const user of matching) await throttle.succeeded(accountKey(user.id), clientIp);
 
-      // Several accounts share the email: name them (only once the password proved who asks).
-      if (candidates.length > 1) {
+      // Several verified accounts share the email: name them, only once the password of one of them
+      // proved who asks. Unverified accounts under it prove nothing and are never named.
+      const verifiedMatch = matching.find((user) => user.verifiedAt);
+      const verified = candidates.filter((user) => user.verifiedAt);
+      if (byEmail && verifiedMatch && verified.length > 1) {
         const list = await db
           .select({ username: users.username, restaurantName: restaurants.name })
           .from(users)
           .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
-          .where(sql`lower(${users.email}) = lower(${identifier})`);
+          .where(and(sql`lower(${users.email}) = lower(${identifier})`, isNotNull(users.verifiedAt)));
         return {
           multipleAccounts: list.map((row) => ({
             username: row.username,
@@ -282,7 +416,7 @@ export function createAccountService(deps: AccountDeps) {
           })),
         };
       }
-      const user = matching[0]!;
+      const user = verifiedMatch ?? matching[0]!;
       if (!user.verifiedAt) {
         const token = await createActionToken(user.id, 'resend-verification');
         return { account_unverified: true, token, email: user.email };
@@ -307,21 +441,42 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     async me(caller: Caller): Promise<User> {
-      return presentUser(db, await loadUser(caller.userId));
+      return presentUser(db, await loadUser(caller.userId), now());
     },
 
-    /** Reset links (1 h) go to every account under the email; the answer never tells whether one exists. */
-    async requestNewPassword(email: string): Promise<string> {
-      const owners = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
-      for (const user of owners) {
-        const token = await createActionToken(user.id, 'reset-password');
-        await mailer.send('user-forgot-password', user.email, {
-          ...userVars(user, await restaurantNameOf(user)),
-          link: link('/reset-password', token),
-          token,
-          expiresIn: '1 hour',
-        });
-      }
+    /** The signed-in user's current password, throttled (for other features' confirmations). */
+    async confirmPassword(caller: Caller, password: string, clientIp: string): Promise<void> {
+      await confirmPassword(await loadUser(caller.userId), password, clientIp);
+    },
+
+    /**
+     * Opening the link mailed to a new address: the account takes that address, verified, and joins
+     * the verified accounts already under it (or none: it leaves the old address's).
+     */
+    async confirmEmailChange(token: string): Promise<string> {
+      const found = await findActionToken(token, 'change-email');
+      const newEmail = found?.token.newEmail;
+      if (!found || !newEmail) throw new InvalidError(messages.emailChangeLinkInvalid);
+      if (!(await consume(found.token.id))) throw new InvalidError(messages.emailChangeLinkInvalid);
+      await db
+        .update(users)
+        .set({
+          email: newEmail,
+          verifiedAt: found.user.verifiedAt ?? now(),
+          personId: (await verifiedPersonOf(newEmail, found.user.id)) ?? newId(),
+          updatedAt: now(),
+        })
+        .where(eq(users.id, found.user.id));
+      return messages.emailChanged;
+    },
+
+    /**
+     * Reset links (1 h) go to every account under the email. The request only queues the job
+     * (handleMailRequest), so the answer is the same, in the same time, whether or not one exists.
+     */
+    async requestNewPassword(email: string, clientIp: string): Promise<string> {
+      await allowMail(email, clientIp);
+      await mailRequests.enqueue({ kind: 'reset-password', email });
       return messages.resetRequested;
     },
 
@@ -331,16 +486,13 @@ export function createAccountService(deps: AccountDeps) {
       return { username: found.user.username };
     },
 
-    async resetPassword(token: string, password: string): Promise<string> {
+    async resetPassword(token: string, password: string, clientIp: string): Promise<string> {
       const found = await findActionToken(token, 'reset-password');
       if (!found) throw new InvalidError(messages.resetLinkInvalid);
       const passwordHash = await hashPassword(password);
       if (!(await consume(found.token.id))) throw new InvalidError(messages.resetLinkInvalid);
       // The mailed link proves the address, so an unverified account becomes verified.
-      await db
-        .update(users)
-        .set({ passwordHash, verifiedAt: found.user.verifiedAt ?? now(), updatedAt: now() })
-        .where(eq(users.id, found.user.id));
+      await markVerified(found.user, { passwordHash });
       await db
         .update(actionTokens)
         .set({ usedAt: now() })
@@ -352,34 +504,33 @@ export function createAccountService(deps: AccountDeps) {
           ),
         );
       await tokens.revokeAllForUser(found.user.id);
+      await cancelEmailChanges(found.user.id);
+      // Whoever holds the mailbox is the owner: lift the account's back-off and this address's count.
+      await throttle.cleared(accountKey(found.user.id), clientIp);
       return messages.passwordReset;
     },
 
-    async forgotUsername(email: string): Promise<string> {
-      const owners = await db
-        .select({ user: users, restaurantName: restaurants.name })
-        .from(users)
-        .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
-        .where(sql`lower(${users.email}) = lower(${email})`);
-      const first = owners[0];
-      if (first) {
-        const usernames = owners
-          .map((row) =>
-            row.restaurantName ? `${row.user.username} (${row.restaurantName})` : row.user.username,
-          )
-          .join(', ');
-        await mailer.send('user-forgot-username', first.user.email, {
-          ...userVars(first.user, first.restaurantName ?? ''),
-          usernames,
-          link: `${deps.publicUrl}/login`,
-        });
-      }
+    /** Like requestNewPassword: queued, so the answer never depends on the address. */
+    async forgotUsername(email: string, clientIp: string): Promise<string> {
+      await allowMail(email, clientIp);
+      await mailRequests.enqueue({ kind: 'forgot-username', email });
       return messages.usernameReminderSent;
     },
 
+    /** The job behind requestNewPassword and forgotUsername: mail when accounts use the address. */
+    async handleMailRequest(request: AccountMailRequest): Promise<void> {
+      if (request.kind === 'reset-password') await sendResetLinks(request.email);
+      else await sendUsernames(request.email);
+    },
+
+    /**
+     * Personal information. A new email needs the current password and takes effect only once the
+     * link mailed to it is opened (confirmEmailChange); until then the account keeps its address.
+     */
     async updateAccount(
       caller: Caller,
       input: UpdateAccountInput & { username: string; email: string },
+      clientIp: string,
     ): Promise<User> {
       const user = await loadUser(caller.userId);
       const isAdmin = user.role === 'ADMIN' || user.role === 'SUPER_ADMIN';
@@ -389,6 +540,13 @@ export function createAccountService(deps: AccountDeps) {
       const companyName = input.company_name?.trim() ?? '';
       if (user.role === 'DMA' && companyName === '') throw new InvalidError(messages.companyNameRequired);
       if (await usernameTaken(input.username, user.id)) throw new InvalidError(messages.usernameTaken);
+      // Same mailbox when only the case differs: no proof needed.
+      const emailChanges = input.email.toLowerCase() !== user.email.toLowerCase();
+      if (emailChanges) {
+        if (!input.current_password) throw new InvalidError(messages.emailChangePasswordRequired);
+        await confirmPassword(user, input.current_password, clientIp);
+        await allowMail(input.email, clientIp);
+      }
       try {
         const [updated] = await db
           .update(users)
@@ -396,14 +554,15 @@ export function createAccountService(deps: AccountDeps) {
             firstName: input.firstName ?? '',
             lastName: input.lastName ?? '',
             username: isAdmin ? user.username : input.username,
-            email: input.email,
+            email: emailChanges ? user.email : input.email,
             phoneNumber: input.phoneNumber ?? '',
             companyName: user.role === 'DMA' ? companyName : user.companyName,
             updatedAt: now(),
           })
           .where(eq(users.id, user.id))
           .returning();
-        return presentUser(db, updated!);
+        if (emailChanges) await requestEmailChange(updated!, input.email);
+        return presentUser(db, updated!, now());
       } catch (error) {
         if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
         throw error;
@@ -414,24 +573,24 @@ export function createAccountService(deps: AccountDeps) {
     async updatePassword(
       caller: Caller,
       input: { current_password: string; new_password: string },
+      clientIp: string,
     ): Promise<string> {
       const user = await loadUser(caller.userId);
-      if (!(await verifyPassword(user.passwordHash, input.current_password)))
-        throw new InvalidError(messages.wrongPassword);
+      await confirmPassword(user, input.current_password, clientIp);
       await db
         .update(users)
         .set({ passwordHash: await hashPassword(input.new_password), updatedAt: now() })
         .where(eq(users.id, user.id));
       await tokens.revokeAllForUser(user.id, caller.sessionId);
+      await cancelEmailChanges(user.id);
       return messages.passwordUpdated;
     },
 
     /** Deleting an owner's account deletes its restaurant and the restaurant's members with it. */
-    async deleteAccount(caller: Caller, password: string): Promise<string> {
+    async deleteAccount(caller: Caller, password: string, clientIp: string): Promise<string> {
       const user = await loadUser(caller.userId);
       if (undeletableRoles.includes(user.role)) throw new ForbiddenError(messages.accountCannotBeDeleted);
-      if (!(await verifyPassword(user.passwordHash, password)))
-        throw new InvalidError(messages.wrongPassword);
+      await confirmPassword(user, password, clientIp);
       await db.transaction(async (tx) => {
         if (user.role === 'RESTAURANT' && user.restaurantId) {
           const [otherOwner] = await tx

@@ -88,6 +88,33 @@ export const defaultMailTemplates: Record<MailTemplateName, MailTemplateDefault>
       note('If you did not ask for this, you can safely ignore this email.'),
     ].join('\n'),
   },
+  'email-change-verify': {
+    subject: 'Confirm your new email address for {{appName}}',
+    content: [
+      greeting(),
+      p(
+        'You asked to use <strong>{{newEmail}}</strong> as the email address of your {{appName}} account <strong>{{user.username}}</strong>. Confirm it with the button below; until then your account keeps its current address.',
+      ),
+      button('Confirm my new email'),
+      fallbackLink(),
+      note(
+        'This link is valid for {{expiresIn}} and works once. If you did not ask for this change, ignore this email: nothing changes.',
+      ),
+    ].join('\n'),
+  },
+  'email-change-notice': {
+    subject: 'Your {{appName}} email address is being changed',
+    content: [
+      greeting(),
+      p(
+        'Someone signed in to your {{appName}} account <strong>{{user.username}}</strong> asked to change its email address to <strong>{{newEmail}}</strong>. The change happens only when the link sent to that address is opened.',
+      ),
+      p(
+        'If this was you, there is nothing to do here. If it was not, change your password now: whoever asked knew it.',
+      ),
+      button('Sign in to {{appName}}', '{{link|publicUrl}}'),
+    ].join('\n'),
+  },
   'transfer-ownership': {
     subject: '{{user.firstName|user.username}} would like to hand {{restaurant.name}} over to you',
     content: [

@@ -1,6 +1,7 @@
 import { isAdminRole, messages, requiredString, type User, updateAccountSchema } from '@carte/domain';
-import { Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -23,6 +24,8 @@ interface PersonalValues {
   phoneCountry: string;
   phoneNational: string;
   company_name: string;
+  /** Asked only when the email changes (docs/security.md, finding 5). */
+  current_password: string;
 }
 
 /** Resellers must name their company (doc 2 §5: "Company name cannot be empty"). */
@@ -30,12 +33,17 @@ const resellerSchema = updateAccountSchema.extend({
   company_name: requiredString(messages.companyNameRequired, 100),
 });
 
+// Password first: "enter your current password to change your email" is about the password field.
 const serverFields = [
+  ['password', 'current_password'],
   ['username', 'username'],
   ['email', 'email'],
   ['phone', 'phoneNational'],
   ['company', 'company_name'],
 ] as const;
+
+const emailChanged = (values: { email: string }, user: User) =>
+  values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
 const valuesOf = (user: User): PersonalValues => {
   const phone = splitPhone(user.phoneNumber);
@@ -47,6 +55,7 @@ const valuesOf = (user: User): PersonalValues => {
     phoneCountry: phone.country,
     phoneNational: phone.national,
     company_name: user.company_name ?? '',
+    current_password: '',
   };
 };
 
@@ -66,18 +75,27 @@ export function PersonalInfoForm({ user }: { user: User }) {
       email: values.email,
       phoneNumber: composePhone(values.phoneCountry, values.phoneNational),
       ...(isReseller ? { company_name: values.company_name } : {}),
+      ...(emailChanged(values, user) ? { current_password: values.current_password } : {}),
     }),
-    [isReseller],
+    [isReseller, user],
   );
 
+  const validateSchema = schemaValidate(isReseller ? resellerSchema : updateAccountSchema, {
+    toPayload,
+    fields: { phoneNumber: 'phoneNational' },
+  });
   const form = useForm<PersonalValues>({
     initialValues: valuesOf(user),
-    validate: schemaValidate(isReseller ? resellerSchema : updateAccountSchema, {
-      toPayload,
-      fields: { phoneNumber: 'phoneNational' },
-    }),
+    validate: (values) => {
+      const errors = validateSchema(values);
+      if (emailChanged(values, user) && !values.current_password) {
+        return { ...errors, current_password: messages.emailChangePasswordRequired };
+      }
+      return errors;
+    },
     ...validateChangedOnBlur,
   });
+  const changingEmail = emailChanged(form.values, user);
 
   const handleSubmit = form.onSubmit(async (values) => {
     setFormError(null);
@@ -88,7 +106,11 @@ export function PersonalInfoForm({ user }: { user: User }) {
       queryClient.setQueryData(queryKeys.users.me, updated);
       form.setValues(valuesOf(updated));
       form.resetDirty(valuesOf(updated));
-      notifySuccess(messages.accountUpdated);
+      // A new email waits for its link: say where to look (the account keeps its address until then).
+      const asked = values.email.trim().toLowerCase();
+      notifySuccess(
+        updated.pendingEmail === asked ? messages.emailChangeSent(asked) : messages.accountUpdated,
+      );
     } catch (error) {
       setFormError(applyServerError(form, error, serverFields));
     } finally {
@@ -120,6 +142,20 @@ export function PersonalInfoForm({ user }: { user: User }) {
             {...form.getInputProps('email')}
           />
         </SimpleGrid>
+        {changingEmail && (
+          <PasswordInput
+            label="Current password"
+            description="Needed to change your email. We will send a link to the new address; your email changes once you open it."
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('current_password')}
+          />
+        )}
+        {user.pendingEmail && !changingEmail && (
+          <Alert color="blue" variant="light" icon={<IconMailForward size={18} />}>
+            {messages.emailChangePending(user.pendingEmail)}
+          </Alert>
+        )}
         <PhoneInput
           country={form.values.phoneCountry}
           onCountryChange={(country) => form.setFieldValue('phoneCountry', country)}

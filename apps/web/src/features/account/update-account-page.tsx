@@ -39,7 +39,8 @@ export function UpdateAccountPage() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="personal" p={{ base: 'md', sm: 'xl' }}>
-            <PersonalInfoForm user={user} />
+            {/* A confirmed email change (or another device's edit) arrives with the reloaded user: start over from it. */}
+            <PersonalInfoForm key={`${user.email}|${user.pendingEmail ?? ''}`} user={user} />
           </Tabs.Panel>
           <Tabs.Panel value="password" p={{ base: 'md', sm: 'xl' }}>
             <PasswordForm />

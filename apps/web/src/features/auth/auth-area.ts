@@ -5,3 +5,4 @@ export { LoginPage } from './login-page.tsx';
 export { RegisterPage } from './register-page.tsx';
 export { ResetPasswordPage } from './reset-password-page.tsx';
 export { VerifyAccountPage } from './verify-account-page.tsx';
+export { VerifyEmailPage } from './verify-email-page.tsx';

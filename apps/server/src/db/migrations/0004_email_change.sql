@@ -1,0 +1,1 @@
+ALTER TABLE "action_tokens" ADD COLUMN "new_email" text;
