@@ -14,9 +14,14 @@ import { ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError }
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { type ActionTokenKind, actionTokens, restaurants, users } from '../../db/schema.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { hashToken, newOpaqueToken, type TokenService } from '../auth/token.service.ts';
+import {
+  hashPassword,
+  hashToken,
+  type LoginThrottle,
+  newOpaqueToken,
+  type TokenService,
+  verifyPassword,
+} from '../auth/index.ts';
 import { presentUser } from './user.presenter.ts';
 
 /** Link lifetimes of decisions §4. */

@@ -1,7 +1,7 @@
 import {
+  addInterval,
   type BasePlan,
   BILLING_LINK_LIFETIME_MS,
-  type BillingInterval,
   billingMessages,
   type CheckoutSessionInput,
   type HasActive,
@@ -31,30 +31,12 @@ export const checkoutReturnPaths = {
 } as const;
 
 /**
- * The end of a period that starts at `start`: one calendar month or year later, the day clamped to
- * the month's length (31 January + 1 month = 28 or 29 February), in UTC.
- */
-export function addInterval(start: Date, interval: BillingInterval): Date {
-  const end = new Date(start);
-  const months = interval === 'year' ? 12 : 1;
-  const day = end.getUTCDate();
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(day, lastDay));
-  return end;
-}
-
-/**
  * Ends the restaurant's subscription now and turns EVERY menu of the restaurant back into a draft
  * (decisions §4 Billing; doc 3 §4 "cancelling unpublishes all the client's menus"). Used by the test
  * portal's "End subscription now", by expiry at the period's end, and later by the provider's webhooks.
  * Answers how many menus went back to draft.
  */
-export async function endSubscription(
-  deps: BillingDeps,
-  restaurantId: string,
-): Promise<{ menusDrafted: number }> {
+async function endSubscription(deps: BillingDeps, restaurantId: string): Promise<{ menusDrafted: number }> {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
     await tx
@@ -82,7 +64,7 @@ export async function endSubscription(
  * charged again. Stripe subscriptions renew through the provider's webhooks instead. Optionally for
  * one restaurant only. Answers the restaurants whose subscription ended.
  */
-export async function expireSubscriptions(
+async function expireSubscriptions(
   deps: BillingDeps,
   options: { restaurantId?: string } = {},
 ): Promise<string[]> {
@@ -128,7 +110,7 @@ async function findActive(db: Db, restaurantId: string): Promise<SubscriptionRow
 }
 
 /** The restaurant's active subscription after applying the calendar, or undefined. */
-export async function activeSubscriptionOf(
+async function activeSubscriptionOf(
   deps: BillingDeps,
   restaurantId: string,
 ): Promise<SubscriptionRow | undefined> {
@@ -137,7 +119,7 @@ export async function activeSubscriptionOf(
 }
 
 /** Does the restaurant hold an active subscription (the publishing rule, decisions §3)? */
-export async function hasActiveSubscription(deps: BillingDeps, restaurantId: string): Promise<boolean> {
+async function hasActiveSubscription(deps: BillingDeps, restaurantId: string): Promise<boolean> {
   return (await activeSubscriptionOf(deps, restaurantId)) !== undefined;
 }
 
@@ -212,6 +194,19 @@ export function createBillingService(deps: BillingDeps & { payments: PaymentsPro
   }
 
   return {
+    /** Does the restaurant hold an active subscription (the publishing rule, decisions §3)? */
+    isSubscribed(restaurantId: string): Promise<boolean> {
+      return hasActiveSubscription(deps, restaurantId);
+    },
+
+    /**
+     * Applies the subscription calendar to one restaurant (see expireSubscriptions), so a reader of
+     * its menus (the public menu) never sees menus of a subscription that has ended.
+     */
+    async applyCalendar(restaurantId: string): Promise<void> {
+      await expireSubscriptions(deps, { restaurantId });
+    },
+
     /** GET /subscription/base-product: the monthly and yearly prices (from config for `local`). */
     plan(): Promise<BasePlan> {
       return payments.prices();

@@ -33,9 +33,9 @@ import {
   dishSideDishes,
   ingredients,
 } from '../../db/schema.ts';
-import type { CustomizationService } from '../customizations/customization.service.ts';
-import type { DietaryService } from '../dietary/dietary.service.ts';
-import { deleteImage, storeImage } from '../media/image.service.ts';
+import type { CustomizationService } from '../customizations/index.ts';
+import type { DietaryService } from '../dietary/index.ts';
+import { deleteImage, storeImage } from '../media/index.ts';
 import { type DishRow, presentDishes } from './dish.presenter.ts';
 import { sanitizeRichText } from './rich-text.ts';
 

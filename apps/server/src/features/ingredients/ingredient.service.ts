@@ -12,7 +12,7 @@ import {
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { ingredients } from '../../db/schema.ts';
-import type { CustomizationService } from '../customizations/customization.service.ts';
+import type { CustomizationService } from '../customizations/index.ts';
 import { type IngredientRow, presentIngredients } from './ingredient.presenter.ts';
 
 type Executor = Db | Tx;

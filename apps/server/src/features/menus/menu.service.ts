@@ -20,7 +20,7 @@ import { assertVisible, assertWritable, type RestaurantScope, scopeOf } from '..
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
-import { deleteImage, storeImage } from '../media/image.service.ts';
+import { deleteImage, storeImage } from '../media/index.ts';
 import { type MenuRow, presentMenu, presentMenus } from './menu.presenter.ts';
 import { copyImage } from './menu-images.ts';
 import type { CanPublish } from './publishing.ts';

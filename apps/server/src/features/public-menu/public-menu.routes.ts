@@ -6,10 +6,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Cache, createCache } from '../../adapters/cache/index.ts';
-import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Config } from '../../config.ts';
 import { NotFoundError } from '../../core/errors.ts';
-import type { Db } from '../../db/connect.ts';
 import { isId } from '../../db/ids.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { createPublicMenuAssets, type PublicMenuAssets } from './public-menu.assets.ts';
@@ -21,25 +19,13 @@ import {
   renderNotFoundPage,
   resolveAddress,
 } from './public-menu.page.ts';
-import {
-  createPublicMenuService,
-  type PublicMenuEntry,
-  type PublicMenuService,
-} from './public-menu.service.ts';
+import type { PublicMenuService } from './public-menu.service.ts';
 import { type PublicMenuState, upcomingState } from './public-menu.state.ts';
 
 export interface PublicMenuPluginOptions {
-  db: Db;
-  storage: Storage;
+  publicMenu: PublicMenuService;
   config: Pick<Config, 'publicUrl' | 'webDist' | 'redisUrl'>;
   now: () => Date;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The public menu's cache, for changes made outside an API request (jobs, webhooks, seeds). */
-    publicMenu: Pick<PublicMenuService, 'drop' | 'dropAll'>;
-  }
 }
 
 /**
@@ -48,10 +34,9 @@ declare module 'fastify' {
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
 /**
- * Memory budgets (per process): the restaurants' data by the length of its JSON, and the rendered
- * pages by their size. Least recently used goes first; a page evicted is drawn again when asked.
+ * The memory budget of the rendered pages (per process), by their size. Least recently used goes
+ * first; a page evicted is drawn again when asked. (The restaurants' data: createPublicMenuCache.)
  */
-const DATA_BUDGET = { maxEntries: 5_000, maxBytes: 256 * 1024 * 1024 };
 const PAGE_BUDGET = { maxEntries: 20_000, maxBytes: 128 * 1024 * 1024 };
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -263,16 +248,7 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
 export const publicMenuPlugin = fp(
   async (app: FastifyInstance, options: PublicMenuPluginOptions) => {
     const now = () => options.now().getTime();
-    const service = createPublicMenuService({
-      db: options.db,
-      storage: options.storage,
-      now: options.now,
-      cache: createCache<PublicMenuEntry>(options.config, {
-        ...DATA_BUDGET,
-        now,
-        sizeOf: (entry) => entry.source?.size ?? 100,
-      }),
-    });
+    const service = options.publicMenu;
     const pages = createCache<Rendered>(options.config, {
       ...PAGE_BUDGET,
       now,
@@ -280,7 +256,6 @@ export const publicMenuPlugin = fp(
       sizeOf: (rendered) => Math.ceil(rendered.body.length * 1.25),
     });
     const assets = createPublicMenuAssets({ dir: path.join(options.config.webDist, 'public-menu') });
-    app.decorate('publicMenu', { drop: service.drop, dropAll: service.dropAll });
 
     app.addHook('onSend', async (request, _reply, payload) => {
       if (!writeMethods.has(request.method)) return payload;

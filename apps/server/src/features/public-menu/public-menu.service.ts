@@ -1,7 +1,9 @@
 import type { CustomerMenu, PublicDish } from '@carte/domain';
-import type { Cache } from '../../adapters/cache/cache.ts';
+import { type Cache, createCache } from '../../adapters/cache/index.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import type { BillingService } from '../billing/index.ts';
 import { loadPublicMenuSource, type PublicMenuSource } from './public-menu.data.ts';
 import { type PublicMenuState, stateAt } from './public-menu.state.ts';
 
@@ -16,6 +18,8 @@ export interface PublicMenuServiceDeps {
   storage: Storage;
   now: () => Date;
   cache: Cache<PublicMenuEntry>;
+  /** Subscriptions that ended turn their menus into drafts before a read (decisions §4 Billing). */
+  billing: Pick<BillingService, 'applyCalendar'>;
   /**
    * How long an entry may live without a drop. Every change made through the API drops it at once;
    * this bounds what other paths (an admin's action, another instance's write until drops are shared
@@ -27,6 +31,19 @@ export interface PublicMenuServiceDeps {
 }
 
 export const PUBLIC_MENU_MAX_AGE_MS = 5 * 60_000;
+
+/**
+ * The restaurants' data, per process, within a memory budget counted by the length of its JSON;
+ * the least recently used goes first.
+ */
+export function createPublicMenuCache(config: Pick<Config, 'redisUrl'>, now: () => Date) {
+  return createCache<PublicMenuEntry>(config, {
+    maxEntries: 5_000,
+    maxBytes: 256 * 1024 * 1024,
+    now: () => now().getTime(),
+    sizeOf: (entry) => entry.source?.size ?? 100,
+  });
+}
 
 /**
  * The public menu's fast path (DESIGN.md, path 1): the published data of a restaurant is read once
