@@ -44,6 +44,7 @@ export function createServices(deps: ServiceDeps) {
   const { config, db, storage, now } = deps;
   const payments = deps.payments ?? createPayments(config, { now });
 
+  // Every service that changes what a diner sees tells the public menu (core/public-menu-changes.ts).
   // The public menu reads the subscription calendar before it reads menus; billing is built below.
   const publicMenu = createPublicMenuService({
     db,
@@ -52,7 +53,7 @@ export function createServices(deps: ServiceDeps) {
     cache: createPublicMenuCache(config, now),
     billing: { applyCalendar: (restaurantId) => billing.applyCalendar(restaurantId) },
   });
-  const billing = createBillingService({ db, payments, publicUrl: config.publicUrl, now });
+  const billing = createBillingService({ db, payments, publicUrl: config.publicUrl, now, publicMenu });
 
   const tokens = createTokenService({ db, secret: config.jwtSecret, now });
   const throttle =
@@ -69,15 +70,17 @@ export function createServices(deps: ServiceDeps) {
     throttle,
     publicUrl: config.publicUrl,
     now,
+    publicMenu,
   });
 
-  const customizations = createCustomizationService({ db });
-  const dietary = createDietaryService({ db });
+  const customizations = createCustomizationService({ db, publicMenu });
+  const dietary = createDietaryService({ db, publicMenu });
   const menus = createMenuService({
     db,
     storage,
     canPublish: createPublishingPolicy({ billingProvider: config.billingProvider, billing }),
     now,
+    publicMenu,
   });
   const analytics = createAnalyticsService({ db, now, publicUrl: config.publicUrl });
 
@@ -90,13 +93,13 @@ export function createServices(deps: ServiceDeps) {
     customizations,
     dietary,
     menus,
-    timeline: createMenuTimelineService({ db, storage, now }),
-    categories: createCategoryService({ db, now }),
-    ingredients: createIngredientService({ db, now, customizations }),
-    dishes: createDishService({ db, storage, now, customizations, dietary }),
-    filters: createFilterService({ db }),
+    timeline: createMenuTimelineService({ db, storage, now, publicMenu }),
+    categories: createCategoryService({ db, now, publicMenu }),
+    ingredients: createIngredientService({ db, now, customizations, publicMenu }),
+    dishes: createDishService({ db, storage, now, customizations, dietary, publicMenu }),
+    filters: createFilterService({ db, publicMenu }),
     restaurants: createRestaurantService({ db, customizations }),
-    csvImport: createCsvImportService({ db }),
+    csvImport: createCsvImportService({ db, publicMenu }),
     analytics,
     /** Stops what the services run in the background (the analytics buffer). */
     async close(): Promise<void> {

@@ -11,6 +11,7 @@ import {
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { type ActionTokenKind, actionTokens, restaurants, users } from '../../db/schema.ts';
@@ -43,6 +44,8 @@ export interface AccountDeps {
   throttle: LoginThrottle;
   publicUrl: string;
   now: () => Date;
+  /** The public menu links to its owner's email, and a deleted restaurant's menu goes. */
+  publicMenu: PublicMenuChanges;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -408,6 +411,7 @@ export function createAccountService(deps: AccountDeps) {
           })
           .where(eq(users.id, user.id))
           .returning();
+        if (user.restaurantId) deps.publicMenu.changed(user.restaurantId);
         return presentUser(db, updated!);
       } catch (error) {
         if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
@@ -461,6 +465,7 @@ export function createAccountService(deps: AccountDeps) {
         }
         await tx.delete(users).where(eq(users.id, user.id));
       });
+      if (user.restaurantId) deps.publicMenu.changed(user.restaurantId);
       return messages.accountDeleted;
     },
 

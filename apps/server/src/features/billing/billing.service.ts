@@ -12,6 +12,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { LocalPortalGrant, PaymentsProvider } from '../../adapters/payments/index.ts';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { menus, restaurants, subscriptions } from '../../db/schema.ts';
@@ -22,6 +23,8 @@ type Executor = Db | Tx;
 export interface BillingDeps {
   db: Db;
   now: () => Date;
+  /** Told after a subscription starts, renews or ends: its period and its menus show on the public menu. */
+  publicMenu: PublicMenuChanges;
 }
 
 /** Where the browser comes back to from a checkout (doc 2 §2): the subscribe screen. */
@@ -38,7 +41,7 @@ export const checkoutReturnPaths = {
  */
 async function endSubscription(deps: BillingDeps, restaurantId: string): Promise<{ menusDrafted: number }> {
   const at = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
     await tx
       .update(subscriptions)
       .set({
@@ -55,6 +58,8 @@ async function endSubscription(deps: BillingDeps, restaurantId: string): Promise
       .returning({ id: menus.id });
     return { menusDrafted: drafted.length };
   });
+  deps.publicMenu.changed(restaurantId);
+  return ended;
 }
 
 /**
@@ -95,6 +100,7 @@ async function expireSubscriptions(
         .update(subscriptions)
         .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: at })
         .where(eq(subscriptions.id, row.id));
+      deps.publicMenu.changed(row.restaurantId);
     }
   }
   return ended;
@@ -284,7 +290,7 @@ export function createBillingService(deps: BillingDeps & { payments: PaymentsPro
     async completeCheckout(sessionId: string): Promise<void> {
       const at = now();
       try {
-        await db.transaction(async (tx) => {
+        const restaurantId = await db.transaction(async (tx) => {
           const row = await openCheckout(tx, sessionId);
           const [active] = await tx
             .select({ id: subscriptions.id })
@@ -304,7 +310,9 @@ export function createBillingService(deps: BillingDeps & { payments: PaymentsPro
                   },
             )
             .where(eq(subscriptions.id, row.id));
+          return row.restaurantId;
         });
+        deps.publicMenu.changed(restaurantId);
       } catch (error) {
         // Two sessions paid at the same moment: the one-active-per-restaurant index keeps the first.
         if (!isUniqueViolation(error)) throw error;

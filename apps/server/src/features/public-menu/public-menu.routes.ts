@@ -39,8 +39,6 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while
  */
 const PAGE_BUDGET = { maxEntries: 20_000, maxBytes: 128 * 1024 * 1024 };
 
-const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
  * The security headers of the app's helmet defaults, as constants: helmet builds its middleware on
  * every request (about 0.2 ms, more than the rest of a cached page), and these pages are the hot
@@ -232,18 +230,11 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
 
 /**
  * The public menu (doc 2 §2, §3; DESIGN.md path 1): the pages `/menu/…`, the hydration bundle under
- * `/public-menu/`, the customer answer `/api/menus/customer` — and the cache they share, dropped on
- * every change that may affect it. Registered without encapsulation so its hook sees every route.
- *
- * What drops the cache (decisions, public menu):
- * - any write (POST, PUT, PATCH, DELETE) under `/api/` by a signed-in caller of a restaurant drops
- *   that restaurant and its locations — menus, categories, dishes, ingredients, customizations,
- *   dietary, settings, subscription all change through such requests. It runs in onSend, after the
- *   route's transaction committed and before the answer leaves, so the owner's next look is fresh;
- * - any write under `/billing/` (the test checkout and portal, no session: the restaurant is not
- *   known there) drops every restaurant;
- * - an entry also expires when a subscription period of the restaurant or its parent ends, and
- *   after five minutes whatever happens (changes made outside a request).
+ * `/public-menu/`, the customer answer `/api/menus/customer` — over the public-menu service, whose
+ * data cache every service that changes a restaurant's public data tells after its commit
+ * (`publicMenu.changed(restaurantId)`, core/public-menu-changes.ts). The rendered pages are keyed by
+ * the data's state, so a change never meets old pages. An entry also expires when a subscription
+ * period of the restaurant or its parent ends, and after five minutes whatever happens.
  */
 export const publicMenuPlugin = fp(
   async (app: FastifyInstance, options: PublicMenuPluginOptions) => {
@@ -256,17 +247,6 @@ export const publicMenuPlugin = fp(
       sizeOf: (rendered) => Math.ceil(rendered.body.length * 1.25),
     });
     const assets = createPublicMenuAssets({ dir: path.join(options.config.webDist, 'public-menu') });
-
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (!writeMethods.has(request.method)) return payload;
-      if (request.url.startsWith('/api/')) {
-        const restaurantId = request.caller?.restaurantId;
-        if (restaurantId) service.drop(restaurantId);
-      } else if (request.url.startsWith('/billing/')) {
-        service.dropAll();
-      }
-      return payload;
-    });
 
     // Addresses point at pages held above: counted by number only.
     const addresses = createCache<Rendered>(options.config, { maxEntries: 20_000, now });
