@@ -71,6 +71,13 @@ module.exports = {
       to: { path: `${web}(features|app)/` },
     },
     {
+      name: 'web-features-import-no-app',
+      severity: 'error',
+      comment: 'The app (router, shell, guards) stands above the features: a feature imports none of it.',
+      from: { path: `${web}features/` },
+      to: { path: `${web}app/` },
+    },
+    {
       name: 'web-app-uses-feature-entries',
       severity: 'error',
       comment:

@@ -38,6 +38,7 @@ const tree: Record<string, string> = {
   'apps/web/src/features/categories/category-form.tsx': "export { DishThumb } from '../dishes/index.ts';",
   'apps/web/src/features/categories/reaches-private.tsx':
     "export { DishThumb } from '../dishes/dish-thumb.tsx';",
+  'apps/web/src/features/categories/reaches-app.ts': "export { pages } from '../../app/router.ts';",
   'apps/web/src/app/router.ts':
     "export const pages = () => import('../features/dishes/dishes-area.ts');\nexport const thumb = () => import('../features/dishes/dish-thumb.tsx');",
   'apps/web/src/api/reaches-server.ts': "export { core } from '../../../server/src/http/envelope.ts';",
@@ -81,6 +82,7 @@ describe('import boundaries (npm run lint)', () => {
         'web-shared-imports-no-feature: apps/web/src/ui/reaches-feature.ts → apps/web/src/features/dishes/index.ts',
         'web-feature-private: apps/web/src/features/categories/reaches-private.tsx → apps/web/src/features/dishes/dish-thumb.tsx',
         'web-app-uses-feature-entries: apps/web/src/app/router.ts → apps/web/src/features/dishes/dish-thumb.tsx',
+        'web-features-import-no-app: apps/web/src/features/categories/reaches-app.ts → apps/web/src/app/router.ts',
         'no-app-imports-another-app: apps/web/src/api/reaches-server.ts → apps/server/src/http/envelope.ts',
         'domain-imports-nothing-of-ours: packages/domain/src/reaches-menu-view.ts → packages/menu-view/src/index.ts',
         'menu-view-imports-only-domain: packages/menu-view/src/reaches-web.ts → apps/web/src/ui/button.tsx',
