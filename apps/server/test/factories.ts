@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { effectivePermissions, type Role } from '@carte/domain';
+import type { Role } from '@carte/domain';
 import { eq } from 'drizzle-orm';
-import type { Caller } from '../src/core/caller.ts';
+import { type Caller, callerFor } from '../src/core/caller.ts';
 import { newId } from '../src/db/ids.ts';
 import { restaurants, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/features/auth/password.ts';
@@ -143,12 +143,4 @@ export async function locationOwnerWithToken(t: TestApp, parentRestaurantId: str
  * The caller a service sees for this user (as the auth guard builds it), to call a service directly:
  * as a caller no route offers yet, or without HTTP at all.
  */
-export const callerOf = (user: typeof users.$inferSelect): Caller => ({
-  userId: user.id,
-  username: user.username,
-  email: user.email,
-  role: user.role,
-  restaurantId: user.restaurantId,
-  permissions: effectivePermissions(user.role, user.permissions),
-  sessionId: newId(),
-});
+export const callerOf = (user: typeof users.$inferSelect): Caller => callerFor(user, newId());
