@@ -40,7 +40,7 @@ import {
   menus,
   restaurants,
 } from '../apps/server/src/db/schema.ts';
-import { seedDemo } from '../apps/server/src/features/accounts/seed.ts';
+import { seedDemo } from '../apps/server/src/features/demo/demo-seed.ts';
 import type { Runtime } from '../apps/server/src/runtime.ts';
 import { startBenchRuntime } from './bench-runtime.ts';
 

@@ -9,22 +9,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { PgBoss } from 'pg-boss';
 import type { Captcha } from './adapters/captcha/captcha.ts';
-import { createPayments, isLocalPayments, type PaymentsProvider } from './adapters/payments/index.ts';
-import type { Storage } from './adapters/storage/storage.ts';
-import type { Config } from './config.ts';
-import type { Db } from './db/connect.ts';
+import { isLocalPayments } from './adapters/payments/index.ts';
 import { accountRoutes } from './features/accounts/account.routes.ts';
-import { createAccountService, type MailSender } from './features/accounts/account.service.ts';
-import { createAccountMailRequests, startAccountMailWorker } from './features/accounts/account-mail.queue.ts';
+import { startAccountMailWorker } from './features/accounts/account-mail.queue.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
-import {
-  createMemoryLoginThrottle,
-  type LoginThrottle,
-  throttlePolicy,
-} from './features/auth/login-throttle.ts';
-import { createTokenService } from './features/auth/token.service.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { localCheckoutRoutes } from './features/billing/local-checkout.routes.ts';
 import { categoryRoutes } from './features/categories/category.routes.ts';
@@ -45,28 +34,26 @@ import { authPlugin } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
+import { createServices, type ServiceDeps, type Services } from './services.ts';
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  mailer: MailSender;
+export interface AppDeps extends Omit<ServiceDeps, 'now'> {
   captcha: Captcha;
-  storage: Storage;
-  /** The runtime's job queue: account mails asked for by address are queued on it. */
-  boss: PgBoss;
-  /** The runtime's payments provider; made here from config (with this app's clock) when absent. */
-  payments?: PaymentsProvider;
   /** The clock every rule reads (token expiry, link lifetimes), so tests can move time. */
   now?: () => Date;
-  throttle?: LoginThrottle;
   /** A pino logger to share with the runtime, or false for silence (tests). */
   logger?: FastifyBaseLogger | false;
+  /**
+   * The services, when the caller built them (services.ts) to hold on to them: tests call a service
+   * as another caller. Built here from the other deps otherwise.
+   */
+  services?: Services;
 }
 
 /** Builds the whole app (STYLE rule 8): plugins, error envelope, auth, then every feature's routes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
+  const services = deps.services ?? createServices({ ...deps, now });
   const app = Fastify({
     ...(deps.logger === false
       ? { logger: false }
@@ -77,7 +64,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    // TRUST_PROXY: unset, the socket's address is the client and X-Forwarded-For is ignored.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 12 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -106,46 +92,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin, { db });
   await app.register(multipart, { limits: { fileSize: 10_485_760 } });
 
-  const tokens = createTokenService({ db, secret: config.jwtSecret, now });
-  const payments = deps.payments ?? createPayments(config, { now });
-  await app.register(authPlugin, { db, tokens });
+  await app.register(authPlugin, { db, tokens: services.tokens });
+  app.addHook('onClose', async () => services.close());
+  // Mails asked for by address (reset, forgot username) are looked up and sent by a job (security §4).
+  await startAccountMailWorker(deps.boss, services.accounts.handleMailRequest);
 
-  const throttle = deps.throttle ?? createMemoryLoginThrottle(throttlePolicy(config), () => now().getTime());
-  const accounts = createAccountService({
-    db,
-    tokens,
-    mailer: deps.mailer,
-    throttle,
-    mailRequests: createAccountMailRequests(deps.boss),
-    publicUrl: config.publicUrl,
-    now,
-  });
-  await startAccountMailWorker(deps.boss, accounts.handleMailRequest);
-
-  await app.register(publicMenuPlugin, { db, storage: deps.storage, config, now });
+  await app.register(publicMenuPlugin, { publicMenu: services.publicMenu, config, now });
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { db, config, captcha: deps.captcha });
-      await api.register(accountRoutes, { prefix: '/users', accounts, captcha: deps.captcha });
-      await api.register(csvImportRoutes, { db });
-      await api.register(analyticsRoutes, { prefix: '/gapi', db, config, now });
-      await api.register(menuRoutes, { prefix: '/menus', db, storage: deps.storage, config, now });
-      await api.register(categoryRoutes, { prefix: '/categories', db, now });
-      await api.register(menuTimelineRoutes, { prefix: '/menus', db, storage: deps.storage, now });
-      await api.register(categoryTimelineRoutes, { prefix: '/categories', db, storage: deps.storage, now });
-      await api.register(ingredientRoutes, { prefix: '/ingredients', db, now });
-      await api.register(dishRoutes, { prefix: '/dishes', db, storage: deps.storage, now });
-      await api.register(dietaryRoutes, { db });
-      await api.register(restaurantRoutes, { prefix: '/restaurants', db });
-      await api.register(customizationRoutes, { prefix: '/restaurants', db });
-      await api.register(filterRoutes, { prefix: '/restaurants', db });
+      await api.register(accountRoutes, {
+        prefix: '/users',
+        accounts: services.accounts,
+        captcha: deps.captcha,
+      });
+      await api.register(csvImportRoutes, { csvImport: services.csvImport });
+      await api.register(analyticsRoutes, { prefix: '/gapi', analytics: services.analytics });
+      await api.register(menuRoutes, { prefix: '/menus', menus: services.menus });
+      await api.register(categoryRoutes, { prefix: '/categories', categories: services.categories });
+      await api.register(menuTimelineRoutes, { prefix: '/menus', timeline: services.timeline });
+      await api.register(categoryTimelineRoutes, { prefix: '/categories', timeline: services.timeline });
+      await api.register(ingredientRoutes, { prefix: '/ingredients', ingredients: services.ingredients });
+      await api.register(dishRoutes, { prefix: '/dishes', dishes: services.dishes });
+      await api.register(dietaryRoutes, { dietary: services.dietary });
+      await api.register(restaurantRoutes, { prefix: '/restaurants', restaurants: services.restaurants });
+      await api.register(customizationRoutes, {
+        prefix: '/restaurants',
+        customizations: services.customizations,
+      });
+      await api.register(filterRoutes, { prefix: '/restaurants', filters: services.filters });
       await api.register(billingRoutes, {
         prefix: '/subscription',
-        db,
-        payments,
+        billing: services.billing,
         captcha: deps.captcha,
-        config,
-        now,
       });
     },
     { prefix: '/api' },
@@ -153,8 +132,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(mediaRoutes, { storage: deps.storage });
   // The built-in test checkout's pages (BILLING_PROVIDER=local), where the browser is sent like to a provider.
-  if (isLocalPayments(payments))
-    await app.register(localCheckoutRoutes, { prefix: '/billing', db, payments, config, now });
+  if (isLocalPayments(services.payments))
+    await app.register(localCheckoutRoutes, {
+      prefix: '/billing',
+      billing: services.billing,
+      payments: services.payments,
+      now,
+    });
   await app.register(csvTemplateRoutes);
   await registerWebApp(app, config.webDist);
   return app;

@@ -9,7 +9,8 @@ import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase, runMigrations } from './db/connect.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
-import { ensureSuperAdmin, seedDemo } from './features/accounts/seed.ts';
+import { ensureSuperAdmin } from './features/accounts/seed.ts';
+import { seedDemo } from './features/demo/demo-seed.ts';
 import {
   createMailer,
   type Mailer,

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
+import { createServices, type Services } from '../src/services.ts';
 import { createTestDatabaseUrl } from './db.ts';
 import { startMailSink } from './mail-sink.ts';
 
@@ -18,6 +19,8 @@ export interface TestClock {
 export interface TestApp {
   app: FastifyInstance;
   runtime: Runtime;
+  /** The app's services, to act as a caller no route offers yet (an admin, a reseller). */
+  services: Services;
   sink: Awaited<ReturnType<typeof startMailSink>>;
   clock: TestClock;
   /** app.inject returning the parsed envelope. */
@@ -58,22 +61,23 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) };
   const log = pino({ level: 'silent' });
   const runtime = await startRuntime(config, log, { mailRetryDelaySeconds: 1 });
-  const app = await buildApp({
+  const deps = {
     config,
     db: runtime.database.db,
     mailer: runtime.mailer,
-    captcha: runtime.captcha,
     storage: runtime.storage,
     boss: runtime.boss,
-    // payments are built by the app from config, so they read the test clock too.
+    // payments are built from config with the test clock, so they read it too.
     now: clock.now,
-    logger: false,
-  });
+  };
+  const services = createServices(deps);
+  const app = await buildApp({ ...deps, captcha: runtime.captcha, logger: false, services });
   await app.ready();
 
   return {
     app,
     runtime,
+    services,
     sink,
     clock,
     async call(options) {

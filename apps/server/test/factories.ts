@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@carte/domain';
 import { eq } from 'drizzle-orm';
+import { type Caller, callerFor } from '../src/core/caller.ts';
 import { newId } from '../src/db/ids.ts';
 import { restaurants, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/features/auth/password.ts';
@@ -137,3 +138,9 @@ export async function locationOwnerWithToken(t: TestApp, parentRestaurantId: str
   const owner = await createLocationOwner(t, parentRestaurantId);
   return { ...owner, token: await tokenFor(t, owner.user.username) };
 }
+
+/**
+ * The caller a service sees for this user (as the auth guard builds it), to call a service directly:
+ * as a caller no route offers yet, or without HTTP at all.
+ */
+export const callerOf = (user: typeof users.$inferSelect): Caller => callerFor(user, newId());

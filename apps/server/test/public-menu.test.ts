@@ -577,7 +577,7 @@ describe('switching early from the expiry banner (doc 2 §4)', () => {
     setClock(paris(9, '19:05'));
     expect(names((await answer(supper.id)).body)).toEqual(['Supper']);
     await db().update(restaurants).set({ menuPeriodTransition: 0 }).where(eq(restaurants.id, id));
-    t.app.publicMenu.drop(id);
+    t.services.publicMenu.changed(id);
     setClock(paris(9, '18:55'));
     expect(names((await answer(supper.id)).body)).toEqual(['Lunch']);
     setClock(paris(9, '12:30'));

@@ -13,6 +13,21 @@ export type BillingInterval = (typeof billingIntervals)[number];
 export const subscriptionStatuses = ['pending', 'active', 'canceled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
+/**
+ * The end of a period that starts at `start`: one calendar month or year later, the day clamped to
+ * the month's length (31 January + 1 month = 28 or 29 February), in UTC.
+ */
+export function addInterval(start: Date, interval: BillingInterval): Date {
+  const end = new Date(start);
+  const months = interval === 'year' ? 12 : 1;
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}
+
 /** How long a checkout session or a manage link of the local provider may be used. */
 export const BILLING_LINK_LIFETIME_MS = 60 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-import type { Permissions, Role } from '@carte/domain';
+import { effectivePermissions, type Permissions, type Role } from '@carte/domain';
 
 /** The acting user, handed to services (STYLE rule 4). Built from the token, never from the body. */
 export interface Caller {
@@ -10,3 +10,24 @@ export interface Caller {
   permissions: Permissions;
   sessionId: string;
 }
+
+/** The caller a user is in one of their sessions: the flags are the ones their role grants. */
+export const callerFor = (
+  user: {
+    id: string;
+    username: string;
+    email: string;
+    role: Role;
+    restaurantId: string | null;
+    permissions: Partial<Permissions> | null;
+  },
+  sessionId: string,
+): Caller => ({
+  userId: user.id,
+  username: user.username,
+  email: user.email,
+  role: user.role,
+  restaurantId: user.restaurantId,
+  permissions: effectivePermissions(user.role, user.permissions),
+  sessionId,
+});

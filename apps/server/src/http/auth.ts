@@ -1,8 +1,8 @@
-import { effectivePermissions, type Role } from '@carte/domain';
+import type { Role } from '@carte/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Caller } from '../core/caller.ts';
+import { type Caller, callerFor } from '../core/caller.ts';
 import { ForbiddenError, UnauthorizedError } from '../core/errors.ts';
 import type { Db } from '../db/connect.ts';
 import { refreshTokens, users } from '../db/schema.ts';
@@ -51,15 +51,7 @@ export const authPlugin = fp(
         .where(and(eq(refreshTokens.familyId, claims.sessionId), isNull(refreshTokens.revokedAt)))
         .limit(1);
       if (!live) throw new UnauthorizedError();
-      request.caller = {
-        userId: user.id,
-        username: user.username,
-        email: user.email,
-        role: user.role,
-        restaurantId: user.restaurantId,
-        permissions: effectivePermissions(user.role, user.permissions),
-        sessionId: claims.sessionId,
-      };
+      request.caller = callerFor(user, claims.sessionId);
     });
   },
   { name: 'carte-auth' },

@@ -11,12 +11,18 @@ import {
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { type ActionTokenKind, actionTokens, restaurants, users } from '../../db/schema.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { hashToken, newOpaqueToken, type TokenService } from '../auth/token.service.ts';
+import {
+  hashPassword,
+  hashToken,
+  type LoginThrottle,
+  newOpaqueToken,
+  type TokenService,
+  verifyPassword,
+} from '../auth/index.ts';
 import type { AccountMailRequest, AccountMailRequests } from './account-mail.queue.ts';
 import { presentUser } from './user.presenter.ts';
 
@@ -42,6 +48,8 @@ export interface AccountDeps {
   mailRequests: AccountMailRequests;
   publicUrl: string;
   now: () => Date;
+  /** The public menu links to its owner's email, and a deleted restaurant's menu goes. */
+  publicMenu: PublicMenuChanges;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -467,6 +475,8 @@ export function createAccountService(deps: AccountDeps) {
           updatedAt: now(),
         })
         .where(eq(users.id, found.user.id));
+      // The public menu shows its owner's contact address.
+      if (found.user.restaurantId) deps.publicMenu.changed(found.user.restaurantId);
       return messages.emailChanged;
     },
 
@@ -561,6 +571,7 @@ export function createAccountService(deps: AccountDeps) {
           })
           .where(eq(users.id, user.id))
           .returning();
+        if (user.restaurantId) deps.publicMenu.changed(user.restaurantId);
         if (emailChanges) await requestEmailChange(updated!, input.email);
         return presentUser(db, updated!, now());
       } catch (error) {
@@ -615,6 +626,7 @@ export function createAccountService(deps: AccountDeps) {
         }
         await tx.delete(users).where(eq(users.id, user.id));
       });
+      if (user.restaurantId) deps.publicMenu.changed(user.restaurantId);
       return messages.accountDeleted;
     },
 

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
-import { restaurants, users } from '../../db/schema.ts';
-import { hashPassword } from '../auth/password.ts';
-import { deleteDemoImages, storeDemoImages, writeDemoMenu } from '../demo/demo-seed.ts';
+import { users } from '../../db/schema.ts';
+import { hashPassword } from '../auth/index.ts';
 
 /**
  * The super admin of decisions §2, created on first start: from SUPER_ADMIN_EMAIL and
@@ -45,67 +43,4 @@ export async function ensureSuperAdmin(
     log.warn(
       `Super admin created — username "${username}", password "${password}" (shown once; change it after signing in)`,
     );
-}
-
-export const DEMO_USERNAME = 'demo';
-export const DEMO_PASSWORD = 'Demo1234';
-
-/**
- * Demo data (decisions, Demo): on an empty database, the demo owner and its food truck "Carte Street
- * Kitchen" with a full menu — ingredients, customizations, categories, dishes with pictures, and the
- * Lunch and Dinner menus (drafts until publishing arrives). Pictures are stored first; if the
- * database turns out not to be empty after all (another instance seeded it meanwhile), they are
- * removed again and nothing is written.
- */
-export async function seedDemo({
-  db,
-  storage,
-  log,
-}: {
-  db: Db;
-  storage: Storage;
-  log: Pick<FastifyBaseLogger, 'info'>;
-}): Promise<void> {
-  const isEmpty = async (reader: Pick<Db, 'select'>) =>
-    (await reader.select({ id: restaurants.id }).from(restaurants).limit(1)).length === 0;
-  if (!(await isEmpty(db))) return;
-  const [images, passwordHash] = await Promise.all([storeDemoImages(storage), hashPassword(DEMO_PASSWORD)]);
-  const written = await db
-    .transaction(async (tx) => {
-      // Two instances starting on one empty database: the second waits here, then finds it seeded.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('carte:seed-demo'))`);
-      if (!(await isEmpty(tx))) return false;
-      const [truck] = await tx
-        .insert(restaurants)
-        .values({
-          name: 'Carte Street Kitchen',
-          restaurantType: 'FOOD_TRUCK',
-          timeZone: 'America/New_York',
-          description: 'Tacos, bowls and lemonade from our little red truck.',
-        })
-        .returning();
-      await tx.insert(users).values({
-        username: DEMO_USERNAME,
-        email: 'demo@carte.example',
-        firstName: 'Dana',
-        lastName: 'Demo',
-        phoneNumber: '+12025550143',
-        role: 'RESTAURANT',
-        passwordHash,
-        verifiedAt: new Date(),
-        personId: newId(),
-        restaurantId: truck!.id,
-      });
-      await writeDemoMenu(tx, truck!.id, images);
-      return true;
-    })
-    .catch(async (error: unknown) => {
-      await deleteDemoImages(storage, images);
-      throw error;
-    });
-  if (!written) {
-    await deleteDemoImages(storage, images);
-    return;
-  }
-  log.info(`Demo data created — sign in as "${DEMO_USERNAME}" / "${DEMO_PASSWORD}"`);
 }

@@ -1,30 +1,20 @@
 import { analyticsDataSchema, analyticsEventSchema, analyticsQuerySchema } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import { InvalidError } from '../../core/errors.ts';
-import type { Db } from '../../db/connect.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { createAnalyticsService } from './analytics.service.ts';
+import type { AnalyticsService } from './analytics.service.ts';
 
 export interface AnalyticsRoutesOptions {
-  db: Db;
-  config: Pick<Config, 'publicUrl'>;
-  now: () => Date;
+  analytics: AnalyticsService;
 }
 
 /**
  * /api/gapi (decisions §4, doc 3 §7.3): first-party analytics of the public menu. The name is the
  * specification's (it once fronted Google Analytics); nothing leaves the server.
  */
-export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = async (app, options) => {
-  const analytics = createAnalyticsService({
-    db: options.db,
-    now: options.now,
-    publicUrl: options.config.publicUrl,
-  });
-  app.addHook('onClose', async () => analytics.close());
+export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = async (app, { analytics }) => {
   const tags = ['analytics'];
 
   app.post(

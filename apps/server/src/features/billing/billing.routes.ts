@@ -9,20 +9,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Captcha } from '../../adapters/captcha/captcha.ts';
-import type { PaymentsProvider } from '../../adapters/payments/index.ts';
-import type { Config } from '../../config.ts';
 import { InvalidError } from '../../core/errors.ts';
-import type { Db } from '../../db/connect.ts';
 import { callerOf, requireRoles } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { createBillingService } from './billing.service.ts';
+import type { BillingService } from './billing.service.ts';
 
 export interface BillingRoutesOptions {
-  db: Db;
-  payments: PaymentsProvider;
+  billing: BillingService;
   captcha: Captcha;
-  config: Pick<Config, 'publicUrl'>;
-  now: () => Date;
 }
 
 /**
@@ -31,12 +25,7 @@ export interface BillingRoutesOptions {
  * subscribed by their reseller); asking whether the restaurant is subscribed needs only sign-in.
  */
 export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, options) => {
-  const billing = createBillingService({
-    db: options.db,
-    payments: options.payments,
-    publicUrl: options.config.publicUrl,
-    now: options.now,
-  });
+  const { billing } = options;
   const tags = ['subscription'];
   const security = [{ bearer: [] }];
   // Sign-in and role are checked on request, before the body is read (decisions: auth before validation).

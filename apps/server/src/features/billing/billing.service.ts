@@ -1,7 +1,7 @@
 import {
+  addInterval,
   type BasePlan,
   BILLING_LINK_LIFETIME_MS,
-  type BillingInterval,
   billingMessages,
   type CheckoutSessionInput,
   type HasActive,
@@ -12,6 +12,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { LocalPortalGrant, PaymentsProvider } from '../../adapters/payments/index.ts';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { menus, restaurants, subscriptions } from '../../db/schema.ts';
@@ -22,6 +23,8 @@ type Executor = Db | Tx;
 export interface BillingDeps {
   db: Db;
   now: () => Date;
+  /** Told after a subscription starts, renews or ends: its period and its menus show on the public menu. */
+  publicMenu: PublicMenuChanges;
 }
 
 /** Where the browser comes back to from a checkout (doc 2 §2): the subscribe screen. */
@@ -31,32 +34,14 @@ export const checkoutReturnPaths = {
 } as const;
 
 /**
- * The end of a period that starts at `start`: one calendar month or year later, the day clamped to
- * the month's length (31 January + 1 month = 28 or 29 February), in UTC.
- */
-export function addInterval(start: Date, interval: BillingInterval): Date {
-  const end = new Date(start);
-  const months = interval === 'year' ? 12 : 1;
-  const day = end.getUTCDate();
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(day, lastDay));
-  return end;
-}
-
-/**
  * Ends the restaurant's subscription now and turns EVERY menu of the restaurant back into a draft
  * (decisions §4 Billing; doc 3 §4 "cancelling unpublishes all the client's menus"). Used by the test
  * portal's "End subscription now", by expiry at the period's end, and later by the provider's webhooks.
  * Answers how many menus went back to draft.
  */
-export async function endSubscription(
-  deps: BillingDeps,
-  restaurantId: string,
-): Promise<{ menusDrafted: number }> {
+async function endSubscription(deps: BillingDeps, restaurantId: string): Promise<{ menusDrafted: number }> {
   const at = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
     await tx
       .update(subscriptions)
       .set({
@@ -73,6 +58,8 @@ export async function endSubscription(
       .returning({ id: menus.id });
     return { menusDrafted: drafted.length };
   });
+  deps.publicMenu.changed(restaurantId);
+  return ended;
 }
 
 /**
@@ -82,7 +69,7 @@ export async function endSubscription(
  * charged again. Stripe subscriptions renew through the provider's webhooks instead. Optionally for
  * one restaurant only. Answers the restaurants whose subscription ended.
  */
-export async function expireSubscriptions(
+async function expireSubscriptions(
   deps: BillingDeps,
   options: { restaurantId?: string } = {},
 ): Promise<string[]> {
@@ -113,6 +100,7 @@ export async function expireSubscriptions(
         .update(subscriptions)
         .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: at })
         .where(eq(subscriptions.id, row.id));
+      deps.publicMenu.changed(row.restaurantId);
     }
   }
   return ended;
@@ -128,7 +116,7 @@ async function findActive(db: Db, restaurantId: string): Promise<SubscriptionRow
 }
 
 /** The restaurant's active subscription after applying the calendar, or undefined. */
-export async function activeSubscriptionOf(
+async function activeSubscriptionOf(
   deps: BillingDeps,
   restaurantId: string,
 ): Promise<SubscriptionRow | undefined> {
@@ -137,7 +125,7 @@ export async function activeSubscriptionOf(
 }
 
 /** Does the restaurant hold an active subscription (the publishing rule, decisions §3)? */
-export async function hasActiveSubscription(deps: BillingDeps, restaurantId: string): Promise<boolean> {
+async function hasActiveSubscription(deps: BillingDeps, restaurantId: string): Promise<boolean> {
   return (await activeSubscriptionOf(deps, restaurantId)) !== undefined;
 }
 
@@ -212,6 +200,19 @@ export function createBillingService(deps: BillingDeps & { payments: PaymentsPro
   }
 
   return {
+    /** Does the restaurant hold an active subscription (the publishing rule, decisions §3)? */
+    isSubscribed(restaurantId: string): Promise<boolean> {
+      return hasActiveSubscription(deps, restaurantId);
+    },
+
+    /**
+     * Applies the subscription calendar to one restaurant (see expireSubscriptions), so a reader of
+     * its menus (the public menu) never sees menus of a subscription that has ended.
+     */
+    async applyCalendar(restaurantId: string): Promise<void> {
+      await expireSubscriptions(deps, { restaurantId });
+    },
+
     /** GET /subscription/base-product: the monthly and yearly prices (from config for `local`). */
     plan(): Promise<BasePlan> {
       return payments.prices();
@@ -289,7 +290,7 @@ export function createBillingService(deps: BillingDeps & { payments: PaymentsPro
     async completeCheckout(sessionId: string): Promise<void> {
       const at = now();
       try {
-        await db.transaction(async (tx) => {
+        const restaurantId = await db.transaction(async (tx) => {
           const row = await openCheckout(tx, sessionId);
           const [active] = await tx
             .select({ id: subscriptions.id })
@@ -309,7 +310,9 @@ export function createBillingService(deps: BillingDeps & { payments: PaymentsPro
                   },
             )
             .where(eq(subscriptions.id, row.id));
+          return row.restaurantId;
         });
+        deps.publicMenu.changed(restaurantId);
       } catch (error) {
         // Two sessions paid at the same moment: the one-active-per-restaurant index keeps the first.
         if (!isUniqueViolation(error)) throw error;

@@ -1,18 +1,15 @@
-import { localCheckoutPath } from '@carte/domain';
+import { addInterval, localCheckoutPath } from '@carte/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type LocalPayments, type LocalPortalGrant, localPortalPath } from '../../adapters/payments/index.ts';
-import type { Config } from '../../config.ts';
 import { AppError, NotFoundError } from '../../core/errors.ts';
-import type { Db } from '../../db/connect.ts';
-import { addInterval, checkoutReturnPaths, createBillingService, sameOriginPath } from './billing.service.ts';
+import { type BillingService, checkoutReturnPaths, sameOriginPath } from './billing.service.ts';
 import { checkoutPage, portalPage, problemPage } from './local-checkout.pages.ts';
 
 export interface LocalCheckoutRoutesOptions {
-  db: Db;
+  billing: BillingService;
   payments: LocalPayments;
-  config: Pick<Config, 'publicUrl'>;
   now: () => Date;
 }
 
@@ -35,12 +32,7 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<LocalCheckoutRoutesOptio
   app,
   options,
 ) => {
-  const billing = createBillingService({
-    db: options.db,
-    payments: options.payments,
-    publicUrl: options.config.publicUrl,
-    now: options.now,
-  });
+  const { billing } = options;
 
   // Browsers post these forms url-encoded; the buttons carry no fields, so the body is only parsed.
   app.addContentTypeParser(

@@ -11,15 +11,13 @@ import {
 } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/connect.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { createCategoryService } from './category.service.ts';
+import type { CategoryService } from './category.service.ts';
 
 export interface CategoryRoutesOptions {
-  db: Db;
-  now: () => Date;
+  categories: CategoryService;
 }
 
 /**
@@ -28,7 +26,7 @@ export interface CategoryRoutesOptions {
  * `category` flag (doc 1 §6). The CSV import lives in its own plugin under the same prefix.
  */
 export const categoryRoutes: FastifyPluginAsyncZod<CategoryRoutesOptions> = async (app, options) => {
-  const service = createCategoryService({ db: options.db, now: options.now });
+  const service = options.categories;
   const tags = ['categories'];
   const security = [{ bearer: [] }];
   // Sign-in and the flag are checked on request, before the body is read.

@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, NameClashError, NotFoundError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import {
   assertVisible,
   assertWritable,
@@ -26,6 +27,7 @@ import { type CategoryRow, presentCategories, presentCategory } from './category
 export interface CategoryServiceDeps {
   db: Db;
   now: () => Date;
+  publicMenu: PublicMenuChanges;
 }
 
 import type { Tx } from '../../core/transaction.ts';
@@ -43,7 +45,7 @@ const byListOrder = (scope: RestaurantScope) => (a: CategoryRow, b: CategoryRow)
  * restaurant; a parent's categories are visible read-only and may be cloned (decisions §4).
  */
 export function createCategoryService(deps: CategoryServiceDeps) {
-  const { db, now } = deps;
+  const { db, now, publicMenu } = deps;
 
   async function findCategory(scope: RestaurantScope, id: string): Promise<CategoryRow | undefined> {
     const [row] = await db
@@ -179,6 +181,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
         }
         return row!.id;
       });
+      publicMenu.changed(scope.restaurantId);
       return reload(scope, id);
     },
 
@@ -203,6 +206,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
           .where(and(eq(categories.id, id), eq(categories.restaurantId, scope.restaurantId)));
         if (list) await setDishes(tx, id, list);
       });
+      publicMenu.changed(scope.restaurantId);
       return reload(scope, id);
     },
 
@@ -224,6 +228,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
       await db
         .delete(categories)
         .where(and(inArray(categories.id, unique), eq(categories.restaurantId, scope.restaurantId)));
+      publicMenu.changed(scope.restaurantId);
       return unique;
     },
 
@@ -249,6 +254,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
           )
           .onConflictDoNothing();
       });
+      publicMenu.changed(scope.restaurantId);
       return reload(scope, category.id);
     },
 
@@ -259,6 +265,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
       await db
         .delete(categoryDishes)
         .where(and(eq(categoryDishes.categoryId, category.id), eq(categoryDishes.dishId, input.dishID)));
+      publicMenu.changed(scope.restaurantId);
       return reload(scope, category.id);
     },
 
@@ -296,6 +303,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
         );
         return row!.id;
       });
+      publicMenu.changed(scope.restaurantId);
       return reload(scope, copyId);
     },
   };

@@ -2,13 +2,12 @@ import { csvResultSchema, messages } from '@carte/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
-import type { Db } from '../../db/connect.ts';
 import { isId } from '../../db/ids.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { readForm } from '../../http/form.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { createCsvImportService } from './csv-import.service.ts';
+import type { CsvImportService } from './csv-import.service.ts';
 
 /**
  * The uploaded file of doc 1 §7 (multipart, field `csv`) with the messages of doc 1 §5: none
@@ -26,8 +25,10 @@ const description = (area: string, format: string) =>
   `multipart/form-data with the file in field \`csv\` (UTF-8, header row, comma separated, quoted fields allowed, lists inside a cell separated by \`|\`). Columns: \`${format}\`; template at GET /templates/${area}.csv. Valid rows are written in one transaction; the answer lists names that exist already (ignored), rows with problems (row numbers count the header as row 1) and names repeated in the file.`;
 
 /** POST /api/{ingredients|categories|dishes}/upload-csv (doc 3 §7.4; decisions §4). */
-export const csvImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const csvImport = createCsvImportService({ db });
+export const csvImportRoutes: FastifyPluginAsyncZod<{ csvImport: CsvImportService }> = async (
+  app,
+  { csvImport },
+) => {
   const failures = [400, 401, 403, 404, 417];
   const authed = { onRequest: app.authenticate } as const;
   const schema = (tag: string, summary: string, format: string) => ({

@@ -8,6 +8,7 @@ import {
 import { and, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../core/caller.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertWritable, type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
@@ -43,8 +44,9 @@ export interface CsvImportService {
  * nothing at all when no row is valid. Names are matched without regard to case, within the caller's
  * restaurant and the parent it inherits from — never another restaurant's.
  */
-export function createCsvImportService({ db }: { db: Db }): CsvImportService {
-  return {
+export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuChanges }): CsvImportService {
+  const { db } = deps;
+  const imports: CsvImportService = {
     async importIngredients(caller, { file }) {
       const rows = readCsv(file, { required: ['name'] });
       const scope = await scopeOf(db, caller);
@@ -245,6 +247,18 @@ export function createCsvImportService({ db }: { db: Db }): CsvImportService {
         );
       });
     },
+  };
+
+  /** Each import writes in one transaction: once it answered, what it wrote is committed. */
+  async function reported(caller: Caller, result: Promise<CsvResult>): Promise<CsvResult> {
+    const answer = await result;
+    if (caller.restaurantId) deps.publicMenu.changed(caller.restaurantId);
+    return answer;
+  }
+  return {
+    importIngredients: (caller, options) => reported(caller, imports.importIngredients(caller, options)),
+    importCategories: (caller, options) => reported(caller, imports.importCategories(caller, options)),
+    importDishes: (caller, options) => reported(caller, imports.importDishes(caller, options)),
   };
 }
 

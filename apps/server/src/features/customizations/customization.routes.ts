@@ -1,20 +1,20 @@
 import { customizationSchema, setCustomizationsSchema } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/connect.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { createCustomizationService } from './customization.service.ts';
+import type { CustomizationService } from './customization.service.ts';
 
 /**
  * The restaurant-wide customizations (doc 1 §2 /customizations, §7 setCustomizations). Registered
  * under /restaurants, as the endpoint catalogue lists it (doc 3 §7.4). Needs the restaurant flag
  * (doc 3 §6: customizations need restaurant).
  */
-export const customizationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const service = createCustomizationService({ db });
-
+export const customizationRoutes: FastifyPluginAsyncZod<{ customizations: CustomizationService }> = async (
+  app,
+  { customizations: service },
+) => {
   app.post(
     '/set-customizations',
     {

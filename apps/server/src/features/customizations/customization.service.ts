@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
@@ -44,8 +45,8 @@ export const presentCustomization = (data: CustomizationData): Customization => 
  * Customizations (doc 1 §3, §5): the restaurant-wide list, replaced as a whole from the
  * /customizations screen, and the validation the dish-specific lists share with it.
  */
-export function createCustomizationService(deps: { db: Db }) {
-  const { db } = deps;
+export function createCustomizationService(deps: { db: Db; publicMenu: PublicMenuChanges }) {
+  const { db, publicMenu } = deps;
 
   async function listOwn(restaurantId: string, executor: Executor = db): Promise<CustomizationData[]> {
     const rows = await executor
@@ -209,6 +210,7 @@ export function createCustomizationService(deps: { db: Db }) {
         }
         return next;
       });
+      publicMenu.changed(scope.restaurantId);
       return saved.map(presentCustomization);
     },
 

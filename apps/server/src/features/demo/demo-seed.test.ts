@@ -19,7 +19,7 @@ import {
   restaurants,
   users,
 } from '../../db/schema.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from '../accounts/seed.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './demo-seed.ts';
 
 let t: TestApp;
 let seedMs = 0;

@@ -1,18 +1,16 @@
 import { deleteDietarySchema, dietaryResponseSchema, updateDietarySchema } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/connect.ts';
 import { callerOf, requireRoles } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { createDietaryService } from './dietary.service.ts';
+import type { DietaryService } from './dietary.service.ts';
 
 /**
  * Dietary considerations: the dish form's lists and the owner's own additions (doc 2 §7:
  * `dishes/update-dietary`, `dishes/delete-dietary`). The dish flag gates all of it, reading included
  * (doc 1 §6). Registered without a prefix because its paths live under /dishes and /admin.
  */
-export const dietaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const dietary = createDietaryService({ db });
+export const dietaryRoutes: FastifyPluginAsyncZod<{ dietary: DietaryService }> = async (app, { dietary }) => {
   const tags = ['dietary'];
   // Sign-in and the flag are checked on request, before the body is read: a stranger gets 401 and a
   // member without the flag 403, never a validation answer.

@@ -9,6 +9,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertWritable, scopeOf } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
@@ -71,8 +72,8 @@ const asLists = (value: unknown): DietaryLists => {
  * own additions, which owners add, rename and delete from the dish form. A rename or a deletion
  * follows into every dish of the restaurant.
  */
-export function createDietaryService(deps: { db: Db }) {
-  const { db } = deps;
+export function createDietaryService(deps: { db: Db; publicMenu: PublicMenuChanges }) {
+  const { db, publicMenu } = deps;
 
   /** The platform lists, seeded with sensible defaults on first read. */
   async function platformLists(executor: Executor = db): Promise<DietaryLists> {
@@ -188,6 +189,7 @@ export function createDietaryService(deps: { db: Db }) {
         await tx.update(restaurants).set({ dietary: lists }).where(eq(restaurants.id, scope.restaurantId));
         return lists;
       });
+      publicMenu.changed(scope.restaurantId);
       return { admin, own };
     },
 
@@ -212,6 +214,7 @@ export function createDietaryService(deps: { db: Db }) {
         await tx.update(restaurants).set({ dietary: lists }).where(eq(restaurants.id, scope.restaurantId));
         return lists;
       });
+      publicMenu.changed(scope.restaurantId);
       return { admin, own };
     },
   };

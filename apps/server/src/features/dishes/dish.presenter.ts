@@ -11,8 +11,8 @@ import {
   dishSideDishes,
   ingredients,
 } from '../../db/schema.ts';
-import { presentCustomization } from '../customizations/customization.service.ts';
-import { imageUrls } from '../media/image.service.ts';
+import { presentCustomization } from '../customizations/index.ts';
+import { imageUrls } from '../media/index.ts';
 
 export type DishRow = typeof dishes.$inferSelect;
 

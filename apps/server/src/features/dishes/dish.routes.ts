@@ -1,15 +1,11 @@
 import { cloneSchema, dishInputSchema, dishSchema, idsSchema, messages, objectId } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Storage } from '../../adapters/storage/storage.ts';
-import type { Db } from '../../db/connect.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { parseFields, readForm } from '../../http/form.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { createCustomizationService } from '../customizations/customization.service.ts';
-import { createDietaryService } from '../dietary/dietary.service.ts';
-import { createDishService } from './dish.service.ts';
+import type { DishService } from './dish.service.ts';
 
 const formDescription =
   'JSON, or multipart/form-data whose text fields carry lists and objects as JSON text and whose `image` part is a jpg, jpeg, png or webp file of at most 10 MB. Fields: name, description (rich text, sanitized), price, calories, alcoholPercentage, isAvailable, category (the dish joins the top of it), ingredients, sideDishes, customizations {selected, custom}, dietaryConsiderations {selected, admin}, removeImage.';
@@ -19,17 +15,7 @@ const formDescription =
  * dishes to members of every flag); adding, editing, deleting and cloning need the dish flag
  * (doc 1 §6).
  */
-export const dishRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; now: () => Date }> = async (
-  app,
-  { db, storage, now },
-) => {
-  const dishes = createDishService({
-    db,
-    storage,
-    now,
-    customizations: createCustomizationService({ db }),
-    dietary: createDietaryService({ db }),
-  });
+export const dishRoutes: FastifyPluginAsyncZod<{ dishes: DishService }> = async (app, { dishes }) => {
   const tags = ['dishes'];
   const security = [{ bearer: [] }];
   // Sign-in and the flag are checked on request, before the body is read: a stranger gets 401 and a

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NameClashError, NotFoundError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import {
   assertVisible,
   assertWritable,
@@ -33,9 +34,9 @@ import {
   dishSideDishes,
   ingredients,
 } from '../../db/schema.ts';
-import type { CustomizationService } from '../customizations/customization.service.ts';
-import type { DietaryService } from '../dietary/dietary.service.ts';
-import { deleteImage, storeImage } from '../media/image.service.ts';
+import type { CustomizationService } from '../customizations/index.ts';
+import type { DietaryService } from '../dietary/index.ts';
+import { deleteImage, storeImage } from '../media/index.ts';
 import { type DishRow, presentDishes } from './dish.presenter.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
@@ -48,6 +49,7 @@ export interface DishDeps {
   now: () => Date;
   customizations: CustomizationService;
   dietary: DietaryService;
+  publicMenu: PublicMenuChanges;
 }
 
 /** A dish's references, checked against what the caller may use. */
@@ -83,7 +85,7 @@ const readAll = async (stream: Readable): Promise<Buffer> => {
  * `fromParent`, cloneable). New dishes go to the top of the list and of the category they join.
  */
 export function createDishService(deps: DishDeps) {
-  const { db, storage, now } = deps;
+  const { db, storage, now, publicMenu } = deps;
 
   const visible = (scope: RestaurantScope, ...conditions: (SQL | undefined)[]) =>
     and(inArray(dishes.restaurantId, scope.visibleIds), ...conditions);
@@ -270,6 +272,7 @@ export function createDishService(deps: DishDeps) {
           return inserted!;
         }),
       );
+      publicMenu.changed(scope.restaurantId);
       return present(scope, row);
     },
 
@@ -305,6 +308,7 @@ export function createDishService(deps: DishDeps) {
           return updated!;
         }),
       );
+      publicMenu.changed(scope.restaurantId);
       if (row.image !== current.image) await deleteImage(storage, current.image);
       return present(scope, row);
     },
@@ -324,6 +328,7 @@ export function createDishService(deps: DishDeps) {
       await db
         .delete(dishes)
         .where(and(inArray(dishes.id, wanted), eq(dishes.restaurantId, scope.restaurantId)));
+      publicMenu.changed(scope.restaurantId);
       await Promise.all(rows.map((row) => deleteImage(storage, row.image)));
     },
 
@@ -413,6 +418,7 @@ export function createDishService(deps: DishDeps) {
           for (const link of categoryLinks) await joinCategory(tx, link.id, inserted!.id);
           return inserted!;
         });
+        publicMenu.changed(scope.restaurantId);
         return present(scope, row);
       } catch (error) {
         await deleteImage(storage, imageKey);

@@ -1,10 +1,9 @@
 import { filterOptionsSchema } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/connect.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { createFilterService } from './filter.service.ts';
+import type { FilterService } from './filter.service.ts';
 
 /**
  * The "Menu Filters" card (doc 3 §2.7). Registered under /restaurants, as the endpoint catalogue
@@ -12,9 +11,10 @@ import { createFilterService } from './filter.service.ts';
  * open to every member of the restaurant, like the restaurant itself, since the settings are what
  * the public menu shows anyway.
  */
-export const filterRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const service = createFilterService({ db });
-
+export const filterRoutes: FastifyPluginAsyncZod<{ filters: FilterService }> = async (
+  app,
+  { filters: service },
+) => {
   app.get(
     '/filter',
     {

@@ -2,6 +2,7 @@ import { type FilterOptions, filterOptionsSchema } from '@carte/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { NotFoundError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
@@ -30,8 +31,8 @@ async function visibleIngredientIds(executor: Executor, scope: RestaurantScope, 
  * settings are not among the records it inherits (decisions §4 names menus, categories, dishes and
  * ingredients only).
  */
-export function createFilterService(deps: { db: Db }) {
-  const { db } = deps;
+export function createFilterService(deps: { db: Db; publicMenu: PublicMenuChanges }) {
+  const { db, publicMenu } = deps;
 
   return {
     /**
@@ -69,7 +70,7 @@ export function createFilterService(deps: { db: Db }) {
         dietaryConsiderations: [...new Set(options.dietaryConsiderations)],
         filter: options.filter.map((entry) => ({ ...entry, ingredients: [...new Set(entry.ingredients)] })),
       };
-      return db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const wanted = ingredientIdsOf(stored);
         const known = await visibleIngredientIds(tx, scope, wanted);
         if (known.size !== wanted.length) throw new NotFoundError();
@@ -77,8 +78,9 @@ export function createFilterService(deps: { db: Db }) {
           .update(restaurants)
           .set({ filterOptions: stored })
           .where(eq(restaurants.id, scope.restaurantId));
-        return stored;
       });
+      publicMenu.changed(scope.restaurantId);
+      return stored;
     },
   };
 }

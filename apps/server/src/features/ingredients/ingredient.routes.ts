@@ -11,27 +11,20 @@ import {
 } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/connect.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { createCustomizationService } from '../customizations/customization.service.ts';
-import { createIngredientService } from './ingredient.service.ts';
+import type { IngredientService } from './ingredient.service.ts';
 
 /**
  * /api/ingredients (doc 1 §7, doc 3 §7.4). Reading needs only a restaurant (the dish form of a member
  * with the dish flag lists them); adding, editing, deleting and cloning need the ingredient flag
  * (doc 1 §6).
  */
-export const ingredientRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> = async (
+export const ingredientRoutes: FastifyPluginAsyncZod<{ ingredients: IngredientService }> = async (
   app,
-  { db, now },
+  { ingredients },
 ) => {
-  const ingredients = createIngredientService({
-    db,
-    now,
-    customizations: createCustomizationService({ db }),
-  });
   const tags = ['ingredients'];
   const security = [{ bearer: [] }];
   // Sign-in and the flag are checked on request, before the body is read: a stranger gets 401 and a

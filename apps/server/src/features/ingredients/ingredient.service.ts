@@ -2,6 +2,7 @@ import { copyName, type Ingredient, messages } from '@carte/domain';
 import { and, asc, eq, inArray, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NameClashError, NotFoundError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import {
   assertVisible,
   assertWritable,
@@ -12,7 +13,7 @@ import {
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { ingredients } from '../../db/schema.ts';
-import type { CustomizationService } from '../customizations/customization.service.ts';
+import type { CustomizationService } from '../customizations/index.ts';
 import { type IngredientRow, presentIngredients } from './ingredient.presenter.ts';
 
 type Executor = Db | Tx;
@@ -21,6 +22,7 @@ export interface IngredientDeps {
   db: Db;
   customizations: CustomizationService;
   now: () => Date;
+  publicMenu: PublicMenuChanges;
 }
 
 const isUniqueViolation = (error: unknown): boolean =>
@@ -34,7 +36,7 @@ const key = (value: string) => value.trim().toLowerCase();
  * against everything the caller sees. The tree has two levels: a parent is a top-level ingredient.
  */
 export function createIngredientService(deps: IngredientDeps) {
-  const { db, now } = deps;
+  const { db, now, publicMenu } = deps;
 
   const visible = (scope: RestaurantScope, ...conditions: (SQL | undefined)[]) =>
     and(inArray(ingredients.restaurantId, scope.visibleIds), ...conditions);
@@ -177,6 +179,7 @@ export function createIngredientService(deps: IngredientDeps) {
         for (const name of names) if (!insertedNames.has(key(name))) errors.push(messages.nameExists(name));
         return inserted.sort((a, b) => a.position - b.position);
       });
+      publicMenu.changed(scope.restaurantId);
       return { insertedIngredients: await presentIngredients(db, scope, rows), errors };
     },
 
@@ -201,6 +204,7 @@ export function createIngredientService(deps: IngredientDeps) {
           })
           .where(and(eq(ingredients.id, row.id), eq(ingredients.restaurantId, scope.restaurantId)))
           .returning();
+        publicMenu.changed(scope.restaurantId);
         return present(scope, updated!);
       } catch (error) {
         if (isUniqueViolation(error)) throw new InvalidError(messages.nameExists(name));
@@ -231,6 +235,7 @@ export function createIngredientService(deps: IngredientDeps) {
           .delete(ingredients)
           .where(and(inArray(ingredients.id, unique), eq(ingredients.restaurantId, scope.restaurantId)));
       });
+      publicMenu.changed(scope.restaurantId);
     },
 
     /**
@@ -267,6 +272,7 @@ export function createIngredientService(deps: IngredientDeps) {
           throw error;
         }
       });
+      publicMenu.changed(scope.restaurantId);
       return present(scope, row);
     },
   };

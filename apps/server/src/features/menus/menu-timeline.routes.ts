@@ -8,17 +8,13 @@ import {
 } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Storage } from '../../adapters/storage/storage.ts';
-import type { Db } from '../../db/connect.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { createMenuTimelineService } from './menu-timeline.service.ts';
+import type { MenuTimelineService } from './menu-timeline.service.ts';
 
 export interface MenuTimelineRoutesOptions {
-  db: Db;
-  storage: Storage;
-  now: () => Date;
+  timeline: MenuTimelineService;
 }
 
 const security = [{ bearer: [] }];
@@ -31,7 +27,7 @@ const timeDescription =
  * inherited menus are read-only (doc 2 §6). The flag is checked on request, before the body.
  */
 export const menuTimelineRoutes: FastifyPluginAsyncZod<MenuTimelineRoutesOptions> = async (app, options) => {
-  const timeline = createMenuTimelineService(options);
+  const { timeline } = options;
   const tags = ['menus'];
 
   app.get(
@@ -75,7 +71,7 @@ export const categoryTimelineRoutes: FastifyPluginAsyncZod<MenuTimelineRoutesOpt
   app,
   options,
 ) => {
-  const timeline = createMenuTimelineService(options);
+  const { timeline } = options;
 
   app.post(
     '/update-timeline',

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
 import { NotFoundError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertVisible, assertWritable, type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, menuCategories, menus, restaurants } from '../../db/schema.ts';
@@ -24,6 +25,7 @@ export interface MenuTimelineServiceDeps {
   db: Db;
   storage: Storage;
   now: () => Date;
+  publicMenu: PublicMenuChanges;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface MenuTimelineServiceDeps {
  * a parent's menus are readable here and refused on write (403).
  */
 export function createMenuTimelineService(deps: MenuTimelineServiceDeps) {
-  const { db, storage, now } = deps;
+  const { db, storage, now, publicMenu } = deps;
 
   async function findMenu(scope: RestaurantScope, id: string): Promise<MenuRow | undefined> {
     const [row] = await db
@@ -90,6 +92,7 @@ export function createMenuTimelineService(deps: MenuTimelineServiceDeps) {
         .set({ valid: input.valid, twentyFourHours: input.twentyFourHoursMenuAvailable, updatedAt: now() })
         .where(and(eq(menus.id, menu.id), eq(menus.restaurantId, scope.restaurantId)))
         .returning();
+      publicMenu.changed(scope.restaurantId);
       return presentMenu(db, storage, scope, row!);
     },
 
@@ -123,6 +126,7 @@ export function createMenuTimelineService(deps: MenuTimelineServiceDeps) {
           }
           await tx.update(menus).set({ updatedAt: now() }).where(eq(menus.id, menu.id));
         });
+        publicMenu.changed(scope.restaurantId);
       }
       return presentAdjustments(await linksOf(scope, menu.id));
     },

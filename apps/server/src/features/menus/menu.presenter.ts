@@ -4,7 +4,7 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, menuCategories, type menus } from '../../db/schema.ts';
-import { imageUrls } from '../media/image.service.ts';
+import { imageUrls } from '../media/index.ts';
 
 export type MenuRow = typeof menus.$inferSelect;
 

@@ -10,21 +10,14 @@ import {
 } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Storage } from '../../adapters/storage/storage.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/connect.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { parseFields, readForm } from '../../http/form.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { createMenuService } from './menu.service.ts';
-import { createPublishingPolicy } from './publishing.ts';
+import type { MenuService } from './menu.service.ts';
 
 export interface MenuRoutesOptions {
-  db: Db;
-  storage: Storage;
-  config: Pick<Config, 'billingProvider'>;
-  now: () => Date;
+  menus: MenuService;
 }
 
 const formDescription =
@@ -35,16 +28,7 @@ const formDescription =
  * service, wrap. Reads need a signed-in user of a restaurant; every write needs the `menu` flag.
  */
 export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, options) => {
-  const menus = createMenuService({
-    db: options.db,
-    storage: options.storage,
-    canPublish: createPublishingPolicy({
-      billingProvider: options.config.billingProvider,
-      db: options.db,
-      now: options.now,
-    }),
-    now: options.now,
-  });
+  const { menus } = options;
   const tags = ['menus'];
   const security = [{ bearer: [] }];
   // Sign-in and the flag are checked on request, before the body is read: a member without the

@@ -16,11 +16,12 @@ import type { z } from 'zod';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, NameClashError, NotFoundError, PaymentRequiredError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertVisible, assertWritable, type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
-import { deleteImage, storeImage } from '../media/image.service.ts';
+import { deleteImage, storeImage } from '../media/index.ts';
 import { type MenuRow, presentMenu, presentMenus } from './menu.presenter.ts';
 import { copyImage } from './menu-images.ts';
 import type { CanPublish } from './publishing.ts';
@@ -30,6 +31,7 @@ export interface MenuServiceDeps {
   storage: Storage;
   canPublish: CanPublish;
   now: () => Date;
+  publicMenu: PublicMenuChanges;
 }
 
 import type { Tx } from '../../core/transaction.ts';
@@ -60,7 +62,7 @@ const byListOrder = (scope: RestaurantScope) => (a: MenuRow, b: MenuRow) =>
  * a parent's menus are visible read-only (decisions §4).
  */
 export function createMenuService(deps: MenuServiceDeps) {
-  const { db, storage, canPublish, now } = deps;
+  const { db, storage, canPublish, now, publicMenu } = deps;
 
   async function findMenu(scope: RestaurantScope, id: string): Promise<MenuRow | undefined> {
     const [row] = await db
@@ -212,6 +214,7 @@ export function createMenuService(deps: MenuServiceDeps) {
           return row!.id;
         }),
       );
+      publicMenu.changed(scope.restaurantId);
       return reload(scope, id);
     },
 
@@ -262,6 +265,7 @@ export function createMenuService(deps: MenuServiceDeps) {
           if (list) await replaceCategories(tx, id, list);
         }),
       );
+      publicMenu.changed(scope.restaurantId);
       // Old pictures go only once the new state is committed.
       await Promise.all(replaced.map((key) => deleteImage(storage, key)));
       return reload(scope, id);
@@ -272,6 +276,7 @@ export function createMenuService(deps: MenuServiceDeps) {
       const existing = assertWritable(scope, await findMenu(scope, id));
       // Its category links go with it (cascade); the categories themselves stay.
       await db.delete(menus).where(and(eq(menus.id, id), eq(menus.restaurantId, scope.restaurantId)));
+      publicMenu.changed(scope.restaurantId);
       await Promise.all([deleteImage(storage, existing.cover), deleteImage(storage, existing.logo)]);
       return messages.menuDeleted;
     },
@@ -343,6 +348,7 @@ export function createMenuService(deps: MenuServiceDeps) {
           }
         }
       });
+      publicMenu.changed(scope.restaurantId);
       return reload(scope, menu.id);
     },
 
@@ -376,6 +382,7 @@ export function createMenuService(deps: MenuServiceDeps) {
           )
           .onConflictDoNothing();
       });
+      publicMenu.changed(scope.restaurantId);
       return reload(scope, menu.id);
     },
 
@@ -389,6 +396,7 @@ export function createMenuService(deps: MenuServiceDeps) {
       await db
         .delete(menuCategories)
         .where(and(eq(menuCategories.menuId, menu.id), eq(menuCategories.categoryId, input.categoryID)));
+      publicMenu.changed(scope.restaurantId);
       return reload(scope, menu.id);
     },
 
@@ -463,6 +471,7 @@ export function createMenuService(deps: MenuServiceDeps) {
         await Promise.all([deleteImage(storage, cover), deleteImage(storage, logo)]);
         throw error;
       }
+      publicMenu.changed(scope.restaurantId);
       return reload(scope, copyId);
     },
   };

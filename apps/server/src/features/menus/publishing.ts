@@ -1,6 +1,5 @@
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/connect.ts';
-import { hasActiveSubscription } from '../billing/billing.service.ts';
+import type { BillingService } from '../billing/index.ts';
 
 /**
  * May this restaurant publish a menu? Publishing needs an active subscription of the restaurant
@@ -12,9 +11,8 @@ export type CanPublish = (restaurantId: string) => Promise<boolean>;
 
 export function createPublishingPolicy(options: {
   billingProvider: Config['billingProvider'];
-  db: Db;
-  now: () => Date;
+  billing: Pick<BillingService, 'isSubscribed'>;
 }): CanPublish {
   if (options.billingProvider === 'off') return async () => true;
-  return (restaurantId) => hasActiveSubscription({ db: options.db, now: options.now }, restaurantId);
+  return (restaurantId) => options.billing.isSubscribed(restaurantId);
 }

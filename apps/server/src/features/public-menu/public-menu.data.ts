@@ -32,8 +32,8 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.ts';
-import { expireSubscriptions } from '../billing/billing.service.ts';
-import { imageUrls } from '../media/image.service.ts';
+import type { BillingService } from '../billing/index.ts';
+import { imageUrls } from '../media/index.ts';
 
 /** A category of a published menu, with its own days and hours when it has an adjustment. */
 export interface SourceCategory {
@@ -103,7 +103,7 @@ const restaurantTypeOf = (value: string): PublicRestaurant['restaurantType'] =>
 
 /**
  * Reads the published data of a restaurant (doc 2 §3 customer menu), or null when there is no such
- * restaurant. Applies the subscription calendar first (billing's `expireSubscriptions`), so menus of
+ * restaurant. Applies the subscription calendar first (billing's `applyCalendar`), so menus of
  * an ended subscription are drafts before they are read (decisions §4 Billing).
  *
  * What a diner may see: published menus (own, then the parent's); their categories that are shown
@@ -112,7 +112,7 @@ const restaurantTypeOf = (value: string): PublicRestaurant['restaurantType'] =>
  * priced for the dish (decisions §4: a percentage of the base price, rounded half-up to cents).
  */
 export async function loadPublicMenuSource(
-  deps: { db: Db; storage: Storage; now: () => Date },
+  deps: { db: Db; storage: Storage; billing: Pick<BillingService, 'applyCalendar'> },
   restaurantId: string,
 ): Promise<PublicMenuSource | null> {
   const { db, storage } = deps;
@@ -126,7 +126,7 @@ export async function loadPublicMenuSource(
     : [];
   const visibleIds = parent ? [restaurant.id, parent.id] : [restaurant.id];
 
-  for (const id of visibleIds) await expireSubscriptions({ db, now: deps.now }, { restaurantId: id });
+  for (const id of visibleIds) await deps.billing.applyCalendar(id);
 
   const [owner] = await db
     .select({ email: users.email })

@@ -6,10 +6,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Cache, createCache } from '../../adapters/cache/index.ts';
-import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Config } from '../../config.ts';
 import { NotFoundError } from '../../core/errors.ts';
-import type { Db } from '../../db/connect.ts';
 import { isId } from '../../db/ids.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { createPublicMenuAssets, type PublicMenuAssets } from './public-menu.assets.ts';
@@ -21,25 +19,13 @@ import {
   renderNotFoundPage,
   resolveAddress,
 } from './public-menu.page.ts';
-import {
-  createPublicMenuService,
-  type PublicMenuEntry,
-  type PublicMenuService,
-} from './public-menu.service.ts';
+import type { PublicMenuService } from './public-menu.service.ts';
 import { type PublicMenuState, upcomingState } from './public-menu.state.ts';
 
 export interface PublicMenuPluginOptions {
-  db: Db;
-  storage: Storage;
+  publicMenu: PublicMenuService;
   config: Pick<Config, 'publicUrl' | 'webDist' | 'redisUrl'>;
   now: () => Date;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The public menu's cache, for changes made outside an API request (jobs, webhooks, seeds). */
-    publicMenu: Pick<PublicMenuService, 'drop' | 'dropAll'>;
-  }
 }
 
 /**
@@ -48,13 +34,10 @@ declare module 'fastify' {
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
 /**
- * Memory budgets (per process): the restaurants' data by the length of its JSON, and the rendered
- * pages by their size. Least recently used goes first; a page evicted is drawn again when asked.
+ * The memory budget of the rendered pages (per process), by their size. Least recently used goes
+ * first; a page evicted is drawn again when asked. (The restaurants' data: createPublicMenuCache.)
  */
-const DATA_BUDGET = { maxEntries: 5_000, maxBytes: 256 * 1024 * 1024 };
 const PAGE_BUDGET = { maxEntries: 20_000, maxBytes: 128 * 1024 * 1024 };
-
-const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The security headers of the app's helmet defaults, as constants: helmet builds its middleware on
@@ -247,32 +230,16 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
 
 /**
  * The public menu (doc 2 §2, §3; DESIGN.md path 1): the pages `/menu/…`, the hydration bundle under
- * `/public-menu/`, the customer answer `/api/menus/customer` — and the cache they share, dropped on
- * every change that may affect it. Registered without encapsulation so its hook sees every route.
- *
- * What drops the cache (decisions, public menu):
- * - any write (POST, PUT, PATCH, DELETE) under `/api/` by a signed-in caller of a restaurant drops
- *   that restaurant and its locations — menus, categories, dishes, ingredients, customizations,
- *   dietary, settings, subscription all change through such requests. It runs in onSend, after the
- *   route's transaction committed and before the answer leaves, so the owner's next look is fresh;
- * - any write under `/billing/` (the test checkout and portal, no session: the restaurant is not
- *   known there) drops every restaurant;
- * - an entry also expires when a subscription period of the restaurant or its parent ends, and
- *   after five minutes whatever happens (changes made outside a request).
+ * `/public-menu/`, the customer answer `/api/menus/customer` — over the public-menu service, whose
+ * data cache every service that changes a restaurant's public data tells after its commit
+ * (`publicMenu.changed(restaurantId)`, core/public-menu-changes.ts). The rendered pages are keyed by
+ * the data's state, so a change never meets old pages. An entry also expires when a subscription
+ * period of the restaurant or its parent ends, and after five minutes whatever happens.
  */
 export const publicMenuPlugin = fp(
   async (app: FastifyInstance, options: PublicMenuPluginOptions) => {
     const now = () => options.now().getTime();
-    const service = createPublicMenuService({
-      db: options.db,
-      storage: options.storage,
-      now: options.now,
-      cache: createCache<PublicMenuEntry>(options.config, {
-        ...DATA_BUDGET,
-        now,
-        sizeOf: (entry) => entry.source?.size ?? 100,
-      }),
-    });
+    const service = options.publicMenu;
     const pages = createCache<Rendered>(options.config, {
       ...PAGE_BUDGET,
       now,
@@ -280,18 +247,6 @@ export const publicMenuPlugin = fp(
       sizeOf: (rendered) => Math.ceil(rendered.body.length * 1.25),
     });
     const assets = createPublicMenuAssets({ dir: path.join(options.config.webDist, 'public-menu') });
-    app.decorate('publicMenu', { drop: service.drop, dropAll: service.dropAll });
-
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (!writeMethods.has(request.method)) return payload;
-      if (request.url.startsWith('/api/')) {
-        const restaurantId = request.caller?.restaurantId;
-        if (restaurantId) service.drop(restaurantId);
-      } else if (request.url.startsWith('/billing/')) {
-        service.dropAll();
-      }
-      return payload;
-    });
 
     // Addresses point at pages held above: counted by number only.
     const addresses = createCache<Rendered>(options.config, { maxEntries: 20_000, now });

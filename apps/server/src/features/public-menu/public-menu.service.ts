@@ -1,7 +1,9 @@
 import type { CustomerMenu, PublicDish } from '@carte/domain';
-import type { Cache } from '../../adapters/cache/cache.ts';
+import { type Cache, createCache } from '../../adapters/cache/index.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import type { BillingService } from '../billing/index.ts';
 import { loadPublicMenuSource, type PublicMenuSource } from './public-menu.data.ts';
 import { type PublicMenuState, stateAt } from './public-menu.state.ts';
 
@@ -16,10 +18,12 @@ export interface PublicMenuServiceDeps {
   storage: Storage;
   now: () => Date;
   cache: Cache<PublicMenuEntry>;
+  /** Subscriptions that ended turn their menus into drafts before a read (decisions §4 Billing). */
+  billing: Pick<BillingService, 'applyCalendar'>;
   /**
-   * How long an entry may live without a drop. Every change made through the API drops it at once;
-   * this bounds what other paths (an admin's action, another instance's write until drops are shared
-   * over Redis, a subscription ending on its own) could leave behind.
+   * How long an entry may live unchanged. Every service that changes public data says so at once
+   * (`changed`); this bounds what other paths (a write straight to the database, another instance's
+   * write until changes are shared over Redis) could leave behind.
    */
   maxAgeMs?: number;
   /** How long "no such restaurant" is remembered, so unknown ids do not reach the database each time. */
@@ -29,16 +33,29 @@ export interface PublicMenuServiceDeps {
 export const PUBLIC_MENU_MAX_AGE_MS = 5 * 60_000;
 
 /**
+ * The restaurants' data, per process, within a memory budget counted by the length of its JSON;
+ * the least recently used goes first.
+ */
+export function createPublicMenuCache(config: Pick<Config, 'redisUrl'>, now: () => Date) {
+  return createCache<PublicMenuEntry>(config, {
+    maxEntries: 5_000,
+    maxBytes: 256 * 1024 * 1024,
+    now: () => now().getTime(),
+    sizeOf: (entry) => entry.source?.size ?? 100,
+  });
+}
+
+/**
  * The public menu's fast path (DESIGN.md, path 1): the published data of a restaurant is read once
  * (public-menu.data.ts) and kept in the cache, keyed by restaurant id; the clock is applied per
- * request from it (public-menu.state.ts), once a minute at most. `drop` forgets a restaurant and
- * its locations (they show its menus) — called after every change that may affect them.
+ * request from it (public-menu.state.ts), once a minute at most. It implements the public-menu
+ * port: `changed` forgets a restaurant and its locations, called by every service that changed them.
  */
 export function createPublicMenuService(deps: PublicMenuServiceDeps) {
   const { cache } = deps;
   const maxAgeMs = deps.maxAgeMs ?? PUBLIC_MENU_MAX_AGE_MS;
   const missingMaxAgeMs = deps.missingMaxAgeMs ?? 10_000;
-  /** Reads in flight, one per restaurant; a drop removes them so their stale result is not kept. */
+  /** Reads in flight, one per restaurant; a change removes them so their stale result is not kept. */
   const loading = new Map<string, Promise<PublicMenuEntry>>();
 
   function load(restaurantId: string): Promise<PublicMenuEntry> {
@@ -48,7 +65,7 @@ export function createPublicMenuService(deps: PublicMenuServiceDeps) {
     const promise = loadPublicMenuSource(deps, restaurantId)
       .then((source) => {
         const entry: PublicMenuEntry = { source, state: null };
-        // Kept only if no change came in meanwhile (the drop took this read out of `loading`).
+        // Kept only if no change came in meanwhile (`changed` took this read out of `loading`).
         if (loading.get(restaurantId) === promise) {
           const expiresAt = source
             ? Math.min(started + maxAgeMs, source.periodEndsAt ?? Number.POSITIVE_INFINITY)
@@ -98,20 +115,15 @@ export function createPublicMenuService(deps: PublicMenuServiceDeps) {
     },
 
     /**
-     * Forgets a restaurant and its locations, which show its menus (decisions §4, inheritance); the
-     * next request reads them again. Reads in flight are not kept.
+     * The public-menu port (core/public-menu-changes.ts), called by services after a change commits:
+     * forgets the restaurant and its locations, which show its menus (decisions §4, inheritance);
+     * the next request reads them again. Reads in flight are not kept.
      */
-    drop(restaurantId: string): void {
+    changed(restaurantId: string): void {
       const ids = [restaurantId];
       for (const [id, entry] of cache.entries()) if (entry.source?.parentId === restaurantId) ids.push(id);
       for (const id of ids) cache.delete(id);
       // A location being read now cannot be told from others before its read ends: none is kept.
-      loading.clear();
-    },
-
-    /** Forgets every restaurant (a change whose restaurant is not known, e.g. the test billing portal). */
-    dropAll(): void {
-      cache.clear();
       loading.clear();
     },
   };

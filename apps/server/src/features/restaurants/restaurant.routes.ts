@@ -1,16 +1,15 @@
 import { workshopRestaurantSchema } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/connect.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { createCustomizationService } from '../customizations/customization.service.ts';
-import { createRestaurantService } from './restaurant.service.ts';
+import type { RestaurantService } from './restaurant.service.ts';
 
 /** /api/restaurants (doc 3 §7.4): the workshop's read of the caller's restaurant. */
-export const restaurantRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const service = createRestaurantService({ db, customizations: createCustomizationService({ db }) });
-
+export const restaurantRoutes: FastifyPluginAsyncZod<{ restaurants: RestaurantService }> = async (
+  app,
+  { restaurants: service },
+) => {
   app.get(
     '/',
     {

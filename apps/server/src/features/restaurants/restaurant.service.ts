@@ -5,7 +5,7 @@ import { NotFoundError } from '../../core/errors.ts';
 import { scopeOf } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { restaurants } from '../../db/schema.ts';
-import { type CustomizationService, presentCustomization } from '../customizations/customization.service.ts';
+import { type CustomizationService, presentCustomization } from '../customizations/index.ts';
 
 /** The restaurant as the workshop reads it (doc 1 §7 "Restaurant find"). */
 export function createRestaurantService(deps: { db: Db; customizations: CustomizationService }) {

@@ -8,9 +8,8 @@ import { Link, Outlet } from 'react-router';
 import { queryKeys } from '../../api/query-keys.ts';
 import { sessionStore, useCurrentUser } from '../../api/session.ts';
 import { usersApi } from '../../api/users.api.ts';
-import { SwitchAccountModal } from '../../features/account/switch-account-modal.tsx';
-import { usePreviewOpened } from '../../features/dashboard/menu-preview-store.ts';
-import { PreviewToggle } from '../../features/dashboard/preview-toggle.tsx';
+import { SwitchAccountModal } from '../../features/account/index.ts';
+import { PreviewToggle, usePreviewOpened } from '../../features/dashboard/index.ts';
 import { BrandLogo, BrandMark } from '../../ui/brand-logo.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { RouteRuleGuard } from '../guards/route-rule-guard.tsx';
@@ -24,7 +23,7 @@ const NAV_COLLAPSED_WIDTH = 60;
 const HEADER_HEIGHT = 60;
 /** The owner's preview panel (doc 1 §9), its own chunk: only owners who open it download the menu view. */
 const PREVIEW_WIDTH = 450;
-const MenuPreviewPanel = lazy(() => import('../../features/dashboard/menu-preview-panel.tsx'));
+const MenuPreviewPanel = lazy(() => import('../../features/dashboard/preview-area.ts'));
 
 /** What the header names: the restaurant for owners and members, the company for resellers. */
 function workspaceName(user: User): { name: string; badge: string | null } {

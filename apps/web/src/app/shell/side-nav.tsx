@@ -3,9 +3,9 @@ import { NavLink, Stack, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { isEntryActive, visibleNav } from '../../ui/visible-nav.ts';
 import { navIcon } from './nav-icons.ts';
 import classes from './side-nav.module.css';
-import { isEntryActive, visibleNav } from './visible-nav.ts';
 
 interface SideNavProps {
   user: User;

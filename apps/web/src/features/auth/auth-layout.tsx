@@ -2,8 +2,8 @@ import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconDeviceMobile, IconQrcode } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { visibleNav } from '../../app/shell/visible-nav.ts';
 import { BrandLogo } from '../../ui/brand-logo.tsx';
+import { visibleNav } from '../../ui/visible-nav.ts';
 import classes from './auth-layout.module.css';
 
 const highlights = [

@@ -26,7 +26,7 @@ import { formatPrice } from '../../ui/format.ts';
 import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
 import { useCan } from '../../ui/use-can.ts';
-import { DishThumb } from '../dishes/dish-thumb.tsx';
+import { DishThumb } from '../dishes/index.ts';
 import classes from './categories.module.css';
 import { DishPickerModal } from './dish-picker-modal.tsx';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { orderedChoice, PickEmpty, PickFooter, PickOption, useChosenIds } from '../../ui/pick-list.tsx';
 import { matchesSearch, SearchInput } from '../../ui/search-input.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
-import { DishSummary, DishThumb } from '../dishes/dish-thumb.tsx';
+import { DishSummary, DishThumb } from '../dishes/index.ts';
 
 interface DishPickerModalProps {
   opened: boolean;

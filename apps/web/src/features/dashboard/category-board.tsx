@@ -34,7 +34,7 @@ import { confirmAction } from '../../ui/confirm.tsx';
 import { formatPrice } from '../../ui/format.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { useCan } from '../../ui/use-can.ts';
-import { DishThumb } from '../dishes/dish-thumb.tsx';
+import { DishThumb } from '../dishes/index.ts';
 import classes from './dashboard.module.css';
 import { type SortableHandleProps, SortableList } from './sortable-list.tsx';
 

@@ -17,7 +17,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useIngredients } from '../../api/ingredients.api.ts';
-import { isImplemented } from '../../app/implemented-paths.ts';
+import { isImplemented } from '../../ui/implemented-paths.ts';
 import { useCan } from '../../ui/use-can.ts';
 import {
   blankCustomization,

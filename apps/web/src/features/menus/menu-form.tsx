@@ -23,8 +23,7 @@ import { errorMessage, notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
 import { useCan } from '../../ui/use-can.ts';
-import { useMenuPreviewDraft } from '../dashboard/menu-preview-store.ts';
-import { PreviewToggle } from '../dashboard/preview-toggle.tsx';
+import { PreviewToggle, useMenuPreviewDraft } from '../dashboard/index.ts';
 import { CategorySelectModal } from './category-select-modal.tsx';
 import classes from './menu-form.module.css';
 import {

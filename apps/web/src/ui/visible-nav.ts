@@ -1,5 +1,5 @@
 import { addRestaurantLabel, type NavEntry, navFor, type Role, type User } from '@carte/domain';
-import { isImplemented } from '../implemented-paths.ts';
+import { isImplemented } from './implemented-paths.ts';
 
 /**
  * The entries a user sees: the role's list (doc 1 §2), only those flagged for the menu, only screens
