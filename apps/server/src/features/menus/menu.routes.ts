@@ -27,8 +27,10 @@ export interface MenuRoutesOptions {
   now: () => Date;
 }
 
-const formDescription =
-  'JSON, or multipart/form-data with the same fields as text (lists and objects as JSON text) and the files `cover` and `logo` (jpg, jpeg, png or webp, at most 10 MB).';
+/** The multipart text fields that carry JSON; every other field (the name above all) stays text. */
+const jsonFields = ['categories', 'colors', 'fonts', 'showCTA', 'templateMeta'] as const;
+
+const formDescription = `JSON, or multipart/form-data with the same fields (${jsonFields.join(', ')} as JSON text, every other field plain text) and the files \`cover\` and \`logo\` (jpg, jpeg, png or webp, at most 10 MB).`;
 
 /**
  * /api/menus (doc 1 §4, §7; doc 3 §7.4). Thin routes (STYLE rule 3): parse, authorize, call the
@@ -80,7 +82,7 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const form = await readForm(request);
+      const form = await readForm(request, { json: jsonFields });
       const input = parseFields(menuInputSchema, form.fields);
       return ok(await menus.create(callerOf(request), { input, files: form.files }));
     },
@@ -161,7 +163,7 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const form = await readForm(request);
+      const form = await readForm(request, { json: jsonFields });
       const input = parseFields(menuUpdateSchema, form.fields);
       return ok(await menus.update(callerOf(request), request.params.id, { input, files: form.files }));
     },
