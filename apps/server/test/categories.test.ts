@@ -343,6 +343,7 @@ describe('permissions', () => {
     }
     expect((await callCategories(first.token, 'GET', `/${category._id}`)).body.message).toEqual({
       ...category,
+      menu: theirMenu.id,
       menus: [theirMenu.id],
     });
     expect((await callCategories(second.token, 'GET', `/${own._id}`)).body.message.dishes).toEqual([]);

@@ -198,7 +198,8 @@ export const categorySchema = z.object({
   isAvailable: z.boolean(),
   /** Dish ids in the category's order. */
   dishes: z.array(objectId),
-  /** Menus that show this category. */
+  /** The first menu that shows this category (doc 1 §3 `menu`), and all of them. */
+  menu: objectId.nullable(),
   menus: z.array(objectId),
   fromParent: z.boolean(),
   createdAt: z.string(),
