@@ -228,7 +228,11 @@ describe('verification and reset (doc 1 §7)', () => {
     );
     expectSuccess(
       await api.send('POST', `/users/reset-password/${encodeURIComponent(token)}`, {
-        json: { password: 'Renewed123', confirmPassword: 'Renewed123', reCaptchaToken: 'token-from-the-widget' },
+        json: {
+          password: 'Renewed123',
+          confirmPassword: 'Renewed123',
+          reCaptchaToken: 'token-from-the-widget',
+        },
       }),
       z.string(),
     );

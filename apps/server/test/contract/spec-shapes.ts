@@ -4,7 +4,8 @@ import { z } from 'zod';
  * The answer shapes, written from the specification's text (spec/1 §3 and §7, spec/2 §3 and §7,
  * spec/3 §3 and §7, with 0-decisions §3 and §4), not imported from @carte/domain: the contract
  * suite checks the server against the specification, independently of the server's own schemas.
- * Objects are open: the server may send more than the specification names, never less.
+ * Objects are open (`looseObject`, extra fields kept): the server may send more than the
+ * specification names, never less.
  */
 
 /** "Identifiers: 24 lowercase hexadecimal characters, named `_id`" (decisions §3, doc 3 §9). */
@@ -17,7 +18,7 @@ export const picture = z
   .nullable();
 
 /** "permissions (object keyed by area: menu, category, dish, ingredient, restaurant, member)" (doc 1 §3). */
-export const permissions = z.object({
+export const permissions = z.looseObject({
   menu: z.boolean(),
   category: z.boolean(),
   dish: z.boolean(),
@@ -29,7 +30,7 @@ export const permissions = z.object({
 export const roles = ['RESTAURANT', 'SUPER_ADMIN', 'ADMIN', 'MEMBER', 'DMA', 'DMA_CLIENT'] as const;
 
 /** User (doc 1 §3, doc 2 §3). */
-export const user = z.object({
+export const user = z.looseObject({
   _id: id,
   username: z.string(),
   email: z.string(),
@@ -44,12 +45,12 @@ export const user = z.object({
 });
 
 /** "Session tokens accessToken, refreshToken" (doc 1 §3), the login answer of doc 1 §7. */
-export const signedIn = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1) });
+export const signedIn = z.looseObject({ accessToken: z.string().min(1), refreshToken: z.string().min(1) });
 
 const hhmm = z.string().regex(/^\d{2}:\d{2}$/);
 
 /** Days monday to sunday, startTime, endTime (doc 2 §3 Menu `valid`, decisions §4). */
-export const schedule = z.object({
+export const schedule = z.looseObject({
   monday: z.boolean(),
   tuesday: z.boolean(),
   wednesday: z.boolean(),
@@ -61,22 +62,22 @@ export const schedule = z.object({
   endTime: hhmm,
 });
 
-const triple = z.object({ primary: z.string(), secondary: z.string(), tertiary: z.string() });
+const triple = z.looseObject({ primary: z.string(), secondary: z.string(), tertiary: z.string() });
 export const templates = ['Classic Template', 'Pizza Restaurant', 'Sushi Restaurant'] as const;
 
 /** Menu (doc 1 §3; schedule fields of doc 2 §3 and decisions §4). */
-export const menu = z.object({
+export const menu = z.looseObject({
   _id: id,
   name: z.string(),
   description: z.string(),
   /** "list of a category reference plus a valid flag". */
-  categories: z.array(z.object({ category: id, valid: z.boolean() })),
+  categories: z.array(z.looseObject({ category: id, valid: z.boolean() })),
   cover: picture,
   logo: picture,
   colors: triple,
   fonts: triple,
   selectedTemplate: z.enum(templates),
-  showCTA: z.object({ title: z.string(), content: z.string(), emails: z.array(z.string()) }),
+  showCTA: z.looseObject({ title: z.string(), content: z.string(), emails: z.array(z.string()) }),
   displayIngredients: z.boolean(),
   displayDietary: z.boolean(),
   displaySideDishes: z.boolean(),
@@ -87,7 +88,7 @@ export const menu = z.object({
 });
 
 /** Category (doc 1 §3). */
-export const category = z.object({
+export const category = z.looseObject({
   _id: id,
   name: z.string(),
   isAvailable: z.boolean(),
@@ -104,10 +105,12 @@ export const option = z
     price: z.number(),
     isAvailable: z.boolean(),
   })
-  .refine((value) => Boolean(value.name || value.ingredient), { error: 'an option holds an ingredient or a name' });
+  .refine((value) => Boolean(value.name || value.ingredient), {
+    error: 'an option holds an ingredient or a name',
+  });
 
 /** Customization (doc 1 §3, doc 2 §3). */
-export const customization = z.object({
+export const customization = z.looseObject({
   name: z.string(),
   isCustom: z.boolean(),
   isFixedPrice: z.boolean(),
@@ -116,17 +119,17 @@ export const customization = z.object({
 });
 
 /** Dietary considerations: diets, foodTypes, other (doc 1 §3). */
-export const dietaryLists = z.object({
+export const dietaryLists = z.looseObject({
   diets: z.array(z.string()),
   foodTypes: z.array(z.string()),
   other: z.array(z.string()),
 });
 
 /** "an ingredient reference": its id, or an object naming it by `_id`. */
-const ingredientReference = z.union([id, z.object({ _id: id })]);
+const ingredientReference = z.union([id, z.looseObject({ _id: id })]);
 
 /** Dish (doc 1 §3, doc 2 §3). */
-export const dish = z.object({
+export const dish = z.looseObject({
   _id: id,
   name: z.string(),
   description: z.string(),
@@ -136,17 +139,17 @@ export const dish = z.object({
   image: picture,
   isAvailable: z.boolean(),
   /** "objects each holding an ingredient reference". */
-  ingredients: z.array(z.object({ ingredient: ingredientReference })),
+  ingredients: z.array(z.looseObject({ ingredient: ingredientReference })),
   sideDishes: z.array(id),
-  customizations: z.object({ selected: z.array(id), custom: z.array(customization) }),
+  customizations: z.looseObject({ selected: z.array(id), custom: z.array(customization) }),
   category: id.nullable(),
   createdAt: z.string(),
   fromParent: z.boolean(),
-  dietaryConsiderations: z.object({ selected: dietaryLists, admin: dietaryLists }),
+  dietaryConsiderations: z.looseObject({ selected: dietaryLists, admin: dietaryLists }),
 });
 
 /** Ingredient (doc 1 §3): "_id, name, parent/child structure, count, fromParent, isAvailable". */
-export const ingredient = z.object({
+export const ingredient = z.looseObject({
   _id: id,
   name: z.string(),
   parent: ingredientReference.nullable(),
@@ -156,7 +159,7 @@ export const ingredient = z.object({
 });
 
 /** The CSV upload answer (doc 1 §7, decisions §4). */
-export const csvResult = z.object({
+export const csvResult = z.looseObject({
   successMessage: z.string(),
   existValidationError: z.array(z.unknown()),
   validationError: z.array(z.unknown()),
@@ -164,24 +167,24 @@ export const csvResult = z.object({
 });
 
 /** Restaurant (doc 1 §3, doc 2 §3): the fields the owner area reads. */
-export const restaurant = z.object({
+export const restaurant = z.looseObject({
   _id: id,
   name: z.string(),
   restaurantType: z.string(),
   customizations: z.array(customization),
   dietaryConsiderations: dietaryLists,
   sideDishesLabel: z.string(),
-  parentRestaurant: z.object({ name: z.string() }).nullable(),
+  parentRestaurant: z.looseObject({ name: z.string() }).nullable(),
 });
 
 /** FilterOptions (doc 3 §3). */
-export const filterOptions = z.object({
+export const filterOptions = z.looseObject({
   title: z.string(),
   description: z.string(),
   enabled: z.boolean(),
   dietaryConsiderations: z.array(z.string()),
   exclusive: z.boolean(),
-  filter: z.array(z.object({ name: z.string(), ingredients: z.array(id) })),
-  sort: z.object({ price: z.boolean(), calories: z.boolean(), alcoholPercentage: z.boolean() }),
+  filter: z.array(z.looseObject({ name: z.string(), ingredients: z.array(id) })),
+  sort: z.looseObject({ price: z.boolean(), calories: z.boolean(), alcoholPercentage: z.boolean() }),
   conjunction: z.string(),
 });
