@@ -38,7 +38,10 @@ describe('ingredients (doc 1 §7, doc 2 §7)', () => {
     expect(first.insertedIngredients.map((item) => item.name)).toEqual(['Tomato', 'Basil']);
     expect(first.errors).toEqual([]);
     const second = expectSuccess(
-      await api.send('POST', '/ingredients', { token, json: { ingredients: ['tomato', 'Garlic', 'Garlic'] } }),
+      await api.send('POST', '/ingredients', {
+        token,
+        json: { ingredients: ['tomato', 'Garlic', 'Garlic'] },
+      }),
       created,
     );
     expect(second.insertedIngredients.map((item) => item.name)).toEqual(['Garlic']);
@@ -86,9 +89,9 @@ describe('ingredients (doc 1 §7, doc 2 §7)', () => {
     expect(await names({})).toEqual(['Cheeses', 'Mozzarella']);
     expect(await names({ exceptChildren: 'true' })).toEqual(['Cheeses']);
     expect(await names({ exceptParentID: cheese!._id })).toEqual([]);
-    expect(expectSuccess(await api.send('GET', `/ingredients/${cheese!._id}`, { token }), ingredient).name).toBe(
-      'Cheeses',
-    );
+    expect(
+      expectSuccess(await api.send('GET', `/ingredients/${cheese!._id}`, { token }), ingredient).name,
+    ).toBe('Cheeses');
   });
 
   it('deleteIngredient (body ids) answers a message', async () => {
@@ -97,7 +100,10 @@ describe('ingredients (doc 1 §7, doc 2 §7)', () => {
       await api.send('POST', '/ingredients', { token, json: { ingredients: ['Salt'] } }),
       created,
     ).insertedIngredients;
-    expectSuccess(await api.send('DELETE', '/ingredients', { token, json: { ids: [salt!._id] } }), z.string());
+    expectSuccess(
+      await api.send('DELETE', '/ingredients', { token, json: { ids: [salt!._id] } }),
+      z.string(),
+    );
     expect(expectSuccess(await api.send('GET', '/ingredients', { token }), z.array(ingredient))).toEqual([]);
   });
 

@@ -28,7 +28,11 @@ describe('the restaurant (doc 1 §7)', () => {
   it('Restaurant find answers a list whose first item is the caller’s restaurant', async () => {
     const { token, restaurantId } = await ownerSession(api);
     const list = expectSuccess(await api.send('GET', '/restaurants', { token }), z.array(restaurant).min(1));
-    expect(list[0]).toMatchObject({ _id: restaurantId, sideDishesLabel: 'Side Dishes', parentRestaurant: null });
+    expect(list[0]).toMatchObject({
+      _id: restaurantId,
+      sideDishesLabel: 'Side Dishes',
+      parentRestaurant: null,
+    });
   });
 
   it('setCustomizations {customizations}: the message is the array of customizations', async () => {
@@ -126,7 +130,10 @@ describe('dietary considerations (doc 1 §7, doc 2 §7)', () => {
       'chef SPECIAL is already in Other list!',
     );
     expectSuccess(
-      await api.send('POST', '/dishes/update-dietary', { token, json: { name: 'Smoked in house', type: 'other' } }),
+      await api.send('POST', '/dishes/update-dietary', {
+        token,
+        json: { name: 'Smoked in house', type: 'other' },
+      }),
       dietaryAnswer,
     );
     expectFail(
@@ -143,7 +150,10 @@ describe('dietary considerations (doc 1 §7, doc 2 §7)', () => {
       'Dietary cannot be empty',
     );
     const removed = expectSuccess(
-      await api.send('POST', '/dishes/delete-dietary', { token, json: { type: 'other', name: 'Chef special' } }),
+      await api.send('POST', '/dishes/delete-dietary', {
+        token,
+        json: { type: 'other', name: 'Chef special' },
+      }),
       z.looseObject({ dietaryConsiderations: z.looseObject({ own: dietaryLists }) }),
     );
     expect(removed.dietaryConsiderations.own.other).toEqual(['Smoked in house']);
@@ -172,6 +182,8 @@ describe('menu filters (doc 3 §7.3, §3 FilterOptions)', () => {
       filterOptions,
     );
     expect(saved).toMatchObject({ ...options, conjunction: expect.stringMatching(/^or$/i) });
-    expect(expectSuccess(await api.send('GET', '/restaurants/filter', { token }), filterOptions)).toEqual(saved);
+    expect(expectSuccess(await api.send('GET', '/restaurants/filter', { token }), filterOptions)).toEqual(
+      saved,
+    );
   });
 });

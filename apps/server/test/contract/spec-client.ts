@@ -16,6 +16,8 @@ export interface SpecClient {
   send: (method: string, path: string, options?: SendOptions) => Promise<SpecResponse>;
   /** GET of a picture's path or URL, as a page showing it would. */
   fetchPicture: (url: string) => Promise<{ status: number; contentType: string | null }>;
+  /** A browser request outside /api (a payment provider's page the browser is sent to). */
+  browse: (method: string, path: string) => Promise<{ status: number; location: string | null }>;
   close: () => Promise<void>;
 }
 
@@ -26,6 +28,9 @@ export interface SendOptions {
   /** A multipart body. */
   form?: FormData;
   query?: Record<string, string>;
+  /** A text body sent as text/plain (what navigator.sendBeacon sends). */
+  text?: string;
+  headers?: Record<string, string>;
 }
 
 export interface SpecResponse {
@@ -43,11 +48,14 @@ export async function startSpecClient(env: Record<string, string> = {}): Promise
     async send(method, path, options = {}) {
       const url = new URL(`/api${path}`, origin);
       for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       let body: BodyInit | undefined;
       if (options.form) body = options.form;
-      else if (options.json !== undefined) {
+      else if (options.text !== undefined) {
+        headers['content-type'] = 'text/plain;charset=UTF-8';
+        body = options.text;
+      } else if (options.json !== undefined) {
         headers['content-type'] = 'application/json';
         body = JSON.stringify(options.json);
       }
@@ -65,6 +73,11 @@ export async function startSpecClient(env: Record<string, string> = {}): Promise
       const response = await fetch(new URL(url, origin));
       await response.arrayBuffer();
       return { status: response.status, contentType: response.headers.get('content-type') };
+    },
+    async browse(method, path) {
+      const response = await fetch(new URL(path, origin), { method, redirect: 'manual' });
+      await response.arrayBuffer();
+      return { status: response.status, location: response.headers.get('location') };
     },
     close: () => t.close(),
   };
@@ -90,9 +103,10 @@ export function expectSuccess<T extends z.ZodType>(
       `The answer does not have the specification's shape:\n${z.prettifyError(parsed.error)}\n${JSON.stringify(response.body, null, 1)}`,
     );
   }
-  expect(parsed.data.statusCode).toBe(status);
-  expect(parsed.data.confirmation).toBe('Success');
-  return parsed.data.message;
+  const answer = parsed.data as { statusCode: number; confirmation: string; message: z.output<T> };
+  expect(answer.statusCode).toBe(status);
+  expect(answer.confirmation).toBe('Success');
+  return answer.message;
 }
 
 /** A refusal: the status, `confirmation: "Fail"` and the specification's message. */
