@@ -57,6 +57,13 @@ export const imageVariantsSchema = z.object({
 export type ImageVariants = z.infer<typeof imageVariantsSchema>;
 
 /**
+ * A picture field sent back the way it was read (doc 2 §5: "existing paths (strings) pass"): a
+ * path keeps the picture, null or '' clears it. New pictures travel as files.
+ */
+export const pictureFieldInput = z.string().max(2000).nullable().optional();
+export const clearsPicture = (value: string | null | undefined): boolean => value === null || value === '';
+
+/**
  * The sizes of a picture: its variants when the server made them, or its one URL in every size
  * (a new file shown in the owner's preview, an image known only by its path).
  */
@@ -294,7 +301,7 @@ const dishDietaryField = z.object({ selected: dietaryListsSchema, admin: dietary
 
 /**
  * A dish as the form sends it, in JSON or as multipart text fields (lists and objects as JSON text).
- * The image travels as a file part named `image`; `removeImage: true` clears it.
+ * The image travels as a file part named `image`; `removeImage: true` (or `image` null or '') clears it.
  */
 export const dishInputSchema = z.object({
   name: dishNameField,
@@ -316,6 +323,7 @@ export const dishInputSchema = z.object({
   dietaryConsiderations: dishDietaryField
     .optional()
     .default({ selected: emptyDietary(), admin: emptyDietary() }),
+  image: pictureFieldInput,
   removeImage: boolInput.optional().default(false),
 });
 export type DishInput = z.input<typeof dishInputSchema>;
@@ -342,6 +350,7 @@ export const dishUpdateSchema = z.object({
     })
     .optional(),
   dietaryConsiderations: dishDietaryField.optional(),
+  image: pictureFieldInput,
   removeImage: boolInput.optional(),
 });
 export type DishUpdate = z.input<typeof dishUpdateSchema>;
@@ -469,6 +478,8 @@ export const menuInputSchema = z.object({
   displayDietary: boolInput.optional(),
   displaySideDishes: boolInput.optional(),
   draft: boolInput.optional(),
+  cover: pictureFieldInput,
+  logo: pictureFieldInput,
   removeCover: boolInput.optional(),
   removeLogo: boolInput.optional(),
 });

@@ -203,6 +203,19 @@ describe('dishes (doc 1 §7)', () => {
       400,
       'Dish name cannot be empty',
     );
+
+    // The dish sent back as read keeps its picture (doc 2 §5 "existing paths pass"); null clears it.
+    const resent = expectSuccess(
+      await api.send('PUT', `/dishes/${created._id}`, { token, json: { ...pictured, price: '7' } }),
+      dish,
+    );
+    expect(resent).toEqual({ ...pictured, price: 7 });
+    const cleared = expectSuccess(
+      await api.send('PUT', `/dishes/${created._id}`, { token, form: multipart({ image: 'null' }) }),
+      dish,
+    );
+    expect(cleared.image).toBeNull();
+    expect((await api.fetchPicture(pictured.image!)).status).toBe(404);
   });
 
   it('deleteDish {ids} answers a message', async () => {

@@ -128,6 +128,16 @@ describe('menus (doc 1 §7)', () => {
     });
     expect(updated.cover).not.toBe(created.cover);
     expect((await api.fetchPicture(updated.cover!)).status).toBe(200);
+
+    // Pictures sent back as read are kept (doc 2 §5 "existing paths pass"); null or '' clears one.
+    const cleared = expectSuccess(
+      await api.send('PUT', `/menus/${created._id}`, {
+        token,
+        json: { name: updated.name, cover: updated.cover, logo: '' },
+      }),
+      menu,
+    );
+    expect(cleared).toMatchObject({ cover: updated.cover, logo: null });
   });
 
   it('a multipart name that looks like JSON stays the name', async () => {

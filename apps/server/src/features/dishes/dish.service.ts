@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  clearsPicture,
   copyName,
   type DietaryLists,
   type Dish,
@@ -311,7 +312,7 @@ export function createDishService(deps: DishDeps) {
               price: input.price,
               calories: input.calories,
               alcoholPercentage: input.alcoholPercentage,
-              image: imageKey ?? (input.removeImage ? null : current.image),
+              image: imageKey ?? (input.removeImage || clearsPicture(input.image) ? null : current.image),
               isAvailable: input.isAvailable,
               customizations: prepared.customizations,
               dietary: prepared.dietary,

@@ -28,7 +28,7 @@ export interface MenuRoutesOptions {
 }
 
 /** The multipart text fields that carry JSON; every other field (the name above all) stays text. */
-const jsonFields = ['categories', 'colors', 'fonts', 'showCTA', 'templateMeta'] as const;
+const jsonFields = ['categories', 'colors', 'fonts', 'showCTA', 'templateMeta', 'cover', 'logo'] as const;
 
 const formDescription = `JSON, or multipart/form-data with the same fields (${jsonFields.join(', ')} as JSON text, every other field plain text) and the files \`cover\` and \`logo\` (jpg, jpeg, png or webp, at most 10 MB).`;
 
@@ -157,7 +157,7 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
         tags,
         security,
         summary: 'Update a menu: only the fields sent change; `categories` replaces the list in its order',
-        description: `${formDescription} \`removeCover\`/\`removeLogo\` clear a picture. Publishing (\`draft\` false on a draft) needs a subscription (402); unpublishing is always allowed.`,
+        description: `${formDescription} \`removeCover\`/\`removeLogo\` (or \`cover\`/\`logo\` null or '') clear a picture; a path sent back as read keeps it. Publishing (\`draft\` false on a draft) needs a subscription (402); unpublishing is always allowed.`,
         params,
         response: responses(menuSchema, [400, 401, 402, 403, 404, 417]),
       },
