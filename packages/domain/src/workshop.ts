@@ -63,13 +63,6 @@ export type ImageVariants = z.infer<typeof imageVariantsSchema>;
 export const pictureFieldInput = z.string().max(2000).nullable().optional();
 export const clearsPicture = (value: string | null | undefined): boolean => value === null || value === '';
 
-/**
- * The sizes of a picture: its variants when the server made them, or its one URL in every size
- * (a new file shown in the owner's preview, an image known only by its path).
- */
-export const pictureOf = (url: string | null, variants: ImageVariants | null): ImageVariants | null =>
-  variants ?? (url ? { thumb: url, card: url, full: url } : null);
-
 /** The availability flag arrives as a boolean in JSON and as text in multipart forms. */
 export const boolInput = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
