@@ -179,7 +179,11 @@ describe('session calls (doc 1 §7)', () => {
     );
   });
 
-  it('a call without a token answers 401', async () => {
+  it('test (doc 3 §7.4) checks a token; a call without one answers 401', async () => {
+    const payload = await registerAndVerify();
+    const session = await login(payload.username, payload.password);
+    expectSuccess(await api.send('GET', '/users/test', { token: session.accessToken }), z.string());
+    expectFail(await api.send('GET', '/users/test'), 401);
     expectFail(await api.send('GET', '/users/me'), 401);
   });
 });

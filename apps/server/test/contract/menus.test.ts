@@ -306,6 +306,15 @@ describe('timelines (doc 2 §7)', () => {
         }),
       ),
     );
+    // The timeline screen reads the menu with its categories by name (doc 2 §3 Menu).
+    const timeline = expectSuccess(
+      await api.send('GET', `/menus/${created._id}/timeline`, { token }),
+      z.looseObject({
+        menu,
+        categories: z.array(z.looseObject({ category: z.looseObject({ _id: id, name: z.string() }) })),
+      }),
+    );
+    expect(timeline.categories.map((entry) => entry.category.name)).toEqual(['Desserts']);
     expect(adjustments).toEqual([
       expect.objectContaining({
         category: expect.objectContaining({ name: 'Desserts' }),

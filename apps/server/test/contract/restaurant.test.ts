@@ -160,6 +160,25 @@ describe('dietary considerations (doc 1 §7, doc 2 §7)', () => {
   });
 });
 
+describe('the admins’ dietary lists (doc 3 §7.3)', () => {
+  it('admin dietary read returns message.dietaryConsiderations; owners get 403', async () => {
+    // The super admin of the test server (SUPER_ADMIN_EMAIL / SUPER_ADMIN_PASSWORD), signed in by email.
+    const admin = expectSuccess(
+      await api.send('POST', '/users/login', {
+        json: { email: 'root@carte.test', password: 'RootPass123', reCaptchaToken: 'x' },
+      }),
+      z.looseObject({ accessToken: z.string() }),
+    );
+    const read = expectSuccess(
+      await api.send('GET', '/admin/dietary', { token: admin.accessToken }),
+      dietaryAnswer,
+    );
+    expect(read.dietaryConsiderations.admin.foodTypes.length).toBeGreaterThan(0);
+    const { token } = await ownerSession(api);
+    expectFail(await api.send('GET', '/admin/dietary', { token }), 403, 'Permission denied');
+  });
+});
+
 describe('menu filters (doc 3 §7.3, §3 FilterOptions)', () => {
   it('set-filter takes the filter options as written, conjunctions "or"/"and" included', async () => {
     const { token } = await ownerSession(api);
