@@ -107,13 +107,14 @@ describe('an owner builds a menu from nothing', () => {
       ).json()
     ).message as Array<{
       name: string;
-      image: { thumb: string } | null;
+      image: string | null;
+      imageVariants: { thumb: string } | null;
       customizations: { custom: Array<{ name: string }> };
     }>;
     const margherita = dishes.find((dish) => dish.name === 'Margherita');
-    expect(margherita?.image?.thumb).toMatch(/^\/media\//);
+    expect(margherita?.image).toMatch(/^\/media\//);
     expect(margherita?.customizations.custom.map((c) => c.name)).toEqual(['Size']);
-    const thumb = await fetch(`${server.url}${margherita!.image!.thumb}`);
+    const thumb = await fetch(`${server.url}${margherita!.imageVariants!.thumb}`);
     expect(thumb.headers.get('content-type')).toBe('image/webp');
 
     // The dashboard shows the menu's categories in order; drag Mains above Starters.

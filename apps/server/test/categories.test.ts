@@ -206,9 +206,9 @@ describe('reading, updating and deleting categories', () => {
     expect(mixed.status).toBe(404);
     expect(await rowsOf(restaurant.id)).toHaveLength(3);
 
-    const { status, body } = await callCategories<string[]>(token, 'DELETE', '', { ids: [a._id, b._id] });
+    const { status, body } = await callCategories<string>(token, 'DELETE', '', { ids: [a._id, b._id] });
     expect(status).toBe(200);
-    expect(body.message).toEqual([a._id, b._id]);
+    expect(body.message).toBe(messages.categoryDeleted);
     expect((await rowsOf(restaurant.id)).map((row) => row.id)).toEqual([keep._id]);
     const links = await db().select().from(menuCategories).where(eq(menuCategories.menuId, menu.id));
     expect(links.map((link) => link.categoryId)).toEqual([keep._id]);
@@ -343,6 +343,7 @@ describe('permissions', () => {
     }
     expect((await callCategories(first.token, 'GET', `/${category._id}`)).body.message).toEqual({
       ...category,
+      menu: theirMenu.id,
       menus: [theirMenu.id],
     });
     expect((await callCategories(second.token, 'GET', `/${own._id}`)).body.message.dishes).toEqual([]);

@@ -345,8 +345,10 @@ describe('dish images (multipart)', () => {
     expect(created.status).toBe(200);
     const dish = created.body.message;
     expect(dish).toMatchObject({ name: 'Burger', price: 11, isAvailable: false, calories: null });
-    expect(dish.image?.card).toMatch(/^\/media\/dish\/[0-9a-f]{24}\/card\.webp$/);
-    const card = await fetchMedia(dish.image!.card);
+    expect(dish.imageVariants?.card).toMatch(/^\/media\/dish\/[0-9a-f]{24}\/card\.webp$/);
+    // The specification's one URL is the largest variant.
+    expect(dish.image).toBe(dish.imageVariants?.full);
+    const card = await fetchMedia(dish.imageVariants!.card);
     expect(card.statusCode).toBe(200);
     expect(card.headers['content-type']).toBe('image/webp');
     expect((await sharp(card.rawPayload).metadata()).format).toBe('webp');
@@ -361,9 +363,9 @@ describe('dish images (multipart)', () => {
       ),
     });
     expect(replaced.status).toBe(200);
-    expect(replaced.body.message.image!.key).not.toBe(dish.image!.key);
-    expect((await fetchMedia(replaced.body.message.image!.card)).statusCode).toBe(200);
-    expect((await fetchMedia(dish.image!.card)).statusCode).toBe(404);
+    expect(replaced.body.message.image).not.toBe(dish.image);
+    expect((await fetchMedia(replaced.body.message.imageVariants!.card)).statusCode).toBe(200);
+    expect((await fetchMedia(dish.imageVariants!.card)).statusCode).toBe(404);
 
     // An update without a file keeps the image.
     const kept = await t.call<Dish>({
@@ -372,7 +374,7 @@ describe('dish images (multipart)', () => {
       token: owner.token,
       payload: { name: 'Burger', price: '12' },
     });
-    expect(kept.body.message.image!.key).toBe(replaced.body.message.image!.key);
+    expect(kept.body.message.image).toBe(replaced.body.message.image);
 
     const removed = await t.call<Dish>({
       method: 'PUT',
@@ -381,7 +383,7 @@ describe('dish images (multipart)', () => {
       payload: dishForm({ name: 'Burger', price: '12', removeImage: 'true' }),
     });
     expect(removed.body.message.image).toBeNull();
-    expect((await fetchMedia(replaced.body.message.image!.card)).statusCode).toBe(404);
+    expect((await fetchMedia(replaced.body.message.imageVariants!.card)).statusCode).toBe(404);
   });
 
   it('refuses a GIF, a text file named .png and a file over 10 MB with the messages of doc 1 §5', async () => {
@@ -542,7 +544,7 @@ describe('DELETE /api/dishes', () => {
     expect(
       (await t.call<Dish[]>({ method: 'GET', url: '/api/dishes', token: owner.token })).body.message,
     ).toEqual([]);
-    expect((await fetchMedia(withImage.body.message.image!.card)).statusCode).toBe(404);
+    expect((await fetchMedia(withImage.body.message.imageVariants!.card)).statusCode).toBe(404);
     // The other restaurant's dish is untouched.
     expect(
       (await t.call({ method: 'GET', url: `/api/dishes/${foreign._id}`, token: other.token })).status,
@@ -633,14 +635,14 @@ describe('POST /api/dishes/:id/clone', () => {
       token: owner.token,
     });
     expect(copy.status, JSON.stringify(copy.body)).toBe(200);
-    expect(copy.body.message.image!.key).not.toBe(created.body.message.image!.key);
+    expect(copy.body.message.image).not.toBe(created.body.message.image);
     await t.call({
       method: 'DELETE',
       url: '/api/dishes',
       token: owner.token,
       payload: { ids: [created.body.message._id] },
     });
-    expect((await fetchMedia(copy.body.message.image!.card)).statusCode).toBe(200);
+    expect((await fetchMedia(copy.body.message.imageVariants!.card)).statusCode).toBe(200);
   });
 });
 

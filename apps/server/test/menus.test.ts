@@ -193,13 +193,15 @@ describe('creating menus', () => {
       displayDietary: false,
       draft: true,
     });
-    expect(menu.cover?.thumb).toMatch(/^\/media\/cover\/[0-9a-f]{24}\/thumb\.webp$/);
-    expect(menu.logo?.key).toMatch(/^logo\//);
-    const thumb = await fetchMedia(menu.cover!.thumb);
+    expect(menu.coverVariants?.thumb).toMatch(/^\/media\/cover\/[0-9a-f]{24}\/thumb\.webp$/);
+    // The specification's one URL is the largest variant; the variants sit beside it.
+    expect(menu.cover).toBe(menu.coverVariants?.full);
+    expect(menu.logo).toMatch(/^\/media\/logo\/[0-9a-f]{24}\/full\.webp$/);
+    const thumb = await fetchMedia(menu.coverVariants!.thumb);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect((await sharp(thumb.rawPayload).metadata()).format).toBe('webp');
-    expect((await fetchMedia(menu.logo!.full)).statusCode).toBe(200);
+    expect((await fetchMedia(menu.logoVariants!.full)).statusCode).toBe(200);
   });
 
   it('refuses a file that is not an image, whatever its name, and stores nothing', async () => {
@@ -397,15 +399,15 @@ describe('reading and updating menus', () => {
       },
     );
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
-    expect(replaced.body.message.cover?.key).not.toBe(menu.cover!.key);
+    expect(replaced.body.message.cover).not.toBe(menu.cover);
     expect(replaced.body.message.logo).toBeNull();
-    expect((await fetchMedia(menu.cover!.thumb)).statusCode).toBe(404);
-    expect((await fetchMedia(menu.logo!.thumb)).statusCode).toBe(404);
-    expect((await fetchMedia(replaced.body.message.cover!.card)).statusCode).toBe(200);
+    expect((await fetchMedia(menu.coverVariants!.thumb)).statusCode).toBe(404);
+    expect((await fetchMedia(menu.logoVariants!.thumb)).statusCode).toBe(404);
+    expect((await fetchMedia(replaced.body.message.coverVariants!.card)).statusCode).toBe(200);
 
     const cleared = await callMenus(token, 'PUT', `/${menu._id}`, { removeCover: true });
     expect(cleared.body.message.cover).toBeNull();
-    expect((await fetchMedia(replaced.body.message.cover!.card)).statusCode).toBe(404);
+    expect((await fetchMedia(replaced.body.message.coverVariants!.card)).statusCode).toBe(404);
   });
 
   it('deletes a menu with its pictures but keeps its categories', async () => {
@@ -423,7 +425,7 @@ describe('reading and updating menus', () => {
     expect(status).toBe(200);
     expect(body.message).toBe(messages.menuDeleted);
     expect((await callMenus(token, 'GET', `/${menu._id}`)).status).toBe(404);
-    expect((await fetchMedia(menu.cover!.thumb)).statusCode).toBe(404);
+    expect((await fetchMedia(menu.coverVariants!.thumb)).statusCode).toBe(404);
     expect(await db().select().from(categories).where(eq(categories.id, category.id))).toHaveLength(1);
     expect(await db().select().from(menuCategories).where(eq(menuCategories.menuId, menu._id))).toEqual([]);
   });
@@ -542,7 +544,7 @@ describe('copying menus', () => {
       showCTA: original.showCTA,
     });
     expect(copy.body.message._id).not.toBe(original._id);
-    expect(copy.body.message.cover!.key).not.toBe(original.cover!.key);
+    expect(copy.body.message.cover).not.toBe(original.cover);
 
     // The same copy again clashes (case-insensitive); the client retries with another suffix.
     await callMenus(token, 'PUT', `/${copy.body.message._id}`, { name: 'DINNER (COPY)' });
@@ -555,8 +557,8 @@ describe('copying menus', () => {
 
     // Deleting the original leaves the copies' pictures in place.
     await callMenus(token, 'DELETE', `/${original._id}`);
-    expect((await fetchMedia(original.cover!.thumb)).statusCode).toBe(404);
-    const thumb = await fetchMedia(copy.body.message.cover!.thumb);
+    expect((await fetchMedia(original.coverVariants!.thumb)).statusCode).toBe(404);
+    const thumb = await fetchMedia(copy.body.message.coverVariants!.thumb);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
   });

@@ -54,7 +54,13 @@ export const filterOptionsSchema = z
         alcoholPercentage: z.boolean().default(false),
       })
       .default({ price: false, calories: false, alcoholPercentage: false }),
-    conjunction: z.enum(filterConjunctions).default('AND'),
+    // doc 1 §3 writes the conjunctions "or, and": either case is read, AND/OR is answered.
+    conjunction: z
+      .union([
+        z.enum(filterConjunctions),
+        z.enum(['and', 'or']).transform((value) => value.toUpperCase() as FilterConjunction),
+      ])
+      .default('AND'),
   })
   .superRefine((options, ctx) => {
     const seen = new Set<string>();

@@ -7,6 +7,7 @@ export * from './messages.ts';
 export * from './navigation.ts';
 export * from './pagination.ts';
 export * from './permissions.ts';
+export * from './pictures.ts';
 export * from './public-menu.ts';
 export * from './roles.ts';
 export * from './schedule.ts';

@@ -145,6 +145,34 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/**
+ * What POST /users/login accepts. The web form sends its one field as `username`; a client written
+ * from doc 2 §3 ("username or email, chosen by presence of @") sends `email` when the identifier
+ * holds an @. Either name is read (`username` first when both are filled); the server tells
+ * usernames from emails by the @ itself, whatever the field's name.
+ */
+export const loginRequestSchema = z
+  .object({
+    username: z.string({ error: messages.usernameOrEmailRequired }).trim().max(254).optional(),
+    email: z.string({ error: messages.usernameOrEmailRequired }).trim().max(254).optional(),
+    password: z.string({ error: messages.passwordRequired }).max(200).optional(),
+    reCaptchaToken: captchaField,
+  })
+  .superRefine((value, ctx) => {
+    // Checked here, in the form's order, so an empty form answers the identifier's message first.
+    if (!value.username && !value.email) {
+      ctx.addIssue({ code: 'custom', path: ['username'], message: messages.usernameOrEmailRequired });
+    }
+    if (!value.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordRequired });
+    }
+  })
+  .transform((value) => ({
+    username: value.username || value.email || '',
+    password: value.password ?? '',
+    reCaptchaToken: value.reCaptchaToken,
+  }));
+
 export const tokenSchema = z.object({
   token: z.string().min(1, { error: messages.verifyLinkInvalid }).max(512),
 });

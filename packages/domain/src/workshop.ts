@@ -42,14 +42,26 @@ export const dietaryListsSchema = z.object({
 export type DietaryLists = z.infer<typeof dietaryListsSchema>;
 export const emptyDietary = (): DietaryLists => ({ diets: [], foodTypes: [], other: [] });
 
-/** Image URLs of one uploaded picture; variants are WebP re-encodings (doc 1 §9, doc 2 §9). */
-export const imageSchema = z.object({
-  key: z.string(),
+/**
+ * A picture as the specification has it (`dish.image`, `menu.cover`, `menu.logo`): one path the
+ * page can show (the largest WebP variant), or null. Beside it, `…Variants` lists every size.
+ */
+export const imageUrlSchema = z.string().nullable();
+
+/** The WebP re-encodings of one uploaded picture (doc 1 §9, doc 2 §9): small, medium, large. */
+export const imageVariantsSchema = z.object({
   thumb: z.string(),
   card: z.string(),
   full: z.string(),
 });
-export type Image = z.infer<typeof imageSchema>;
+export type ImageVariants = z.infer<typeof imageVariantsSchema>;
+
+/**
+ * A picture field sent back the way it was read (doc 2 §5: "existing paths (strings) pass"): a
+ * path keeps the picture, null or '' clears it. New pictures travel as files.
+ */
+export const pictureFieldInput = z.string().max(2000).nullable().optional();
+export const clearsPicture = (value: string | null | undefined): boolean => value === null || value === '';
 
 /** The availability flag arrives as a boolean in JSON and as text in multipart forms. */
 export const boolInput = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
@@ -186,7 +198,8 @@ export const categorySchema = z.object({
   isAvailable: z.boolean(),
   /** Dish ids in the category's order. */
   dishes: z.array(objectId),
-  /** Menus that show this category. */
+  /** The first menu that shows this category (doc 1 §3 `menu`), and all of them. */
+  menu: objectId.nullable(),
   menus: z.array(objectId),
   fromParent: z.boolean(),
   createdAt: z.string(),
@@ -231,7 +244,8 @@ export const dishSchema = z.object({
   price: z.number(),
   calories: z.number().nullable(),
   alcoholPercentage: z.number().nullable(),
-  image: imageSchema.nullable(),
+  image: imageUrlSchema,
+  imageVariants: imageVariantsSchema.nullable(),
   isAvailable: z.boolean(),
   ingredients: z.array(z.object({ ingredient: z.object({ _id: objectId, name: z.string() }) })),
   sideDishes: z.array(objectId),
@@ -245,29 +259,52 @@ export const dishSchema = z.object({
 });
 export type Dish = z.infer<typeof dishSchema>;
 
+const dishNameField = z
+  .string({ error: messages.dishNameRequired })
+  .trim()
+  .min(1, { error: messages.dishNameRequired })
+  .max(150, { error: messages.nameTooLong });
+const dishDescriptionField = z.string().max(20_000);
+const dishPriceField = z
+  .union([z.number(), z.string().trim()])
+  .transform((value) => String(value))
+  .refine((value) => PRICE_PATTERN.test(value), { error: messages.priceInvalid })
+  .transform(Number);
+const dishCaloriesField = optionalNumber(z.number().int().min(0, { error: messages.caloriesNegative }));
+const dishAlcoholField = optionalNumber(
+  z.number().min(0, { error: messages.alcoholNegative }).max(100, { error: messages.alcoholTooHigh }),
+);
+
+/**
+ * One of a dish's ingredients as a client sends it: the id, or, as doc 1 §3 describes the dish,
+ * an object holding the ingredient reference (`{ingredient: id}`, or `{ingredient: {_id}}` as the
+ * API answers it, so a dish read can be sent back). Every form becomes the id.
+ */
+export const dishIngredientInput = z
+  .union([objectId, z.object({ ingredient: z.union([objectId, z.object({ _id: objectId })]) })])
+  .transform((entry) =>
+    typeof entry === 'string'
+      ? entry
+      : typeof entry.ingredient === 'string'
+        ? entry.ingredient
+        : entry.ingredient._id,
+  );
+
+const dishDietaryField = z.object({ selected: dietaryListsSchema, admin: dietaryListsSchema });
+
 /**
  * A dish as the form sends it, in JSON or as multipart text fields (lists and objects as JSON text).
- * The image travels as a file part named `image`; `removeImage: true` clears it.
+ * The image travels as a file part named `image`; `removeImage: true` (or `image` null or '') clears it.
  */
 export const dishInputSchema = z.object({
-  name: z
-    .string({ error: messages.dishNameRequired })
-    .trim()
-    .min(1, { error: messages.dishNameRequired })
-    .max(150, { error: messages.nameTooLong }),
-  description: z.string().max(20_000).optional().default(''),
-  price: z
-    .union([z.number(), z.string().trim()])
-    .transform((value) => String(value))
-    .refine((value) => PRICE_PATTERN.test(value), { error: messages.priceInvalid })
-    .transform(Number),
-  calories: optionalNumber(z.number().int().min(0, { error: messages.caloriesNegative })),
-  alcoholPercentage: optionalNumber(
-    z.number().min(0, { error: messages.alcoholNegative }).max(100, { error: messages.alcoholTooHigh }),
-  ),
+  name: dishNameField,
+  description: dishDescriptionField.optional().default(''),
+  price: dishPriceField,
+  calories: dishCaloriesField,
+  alcoholPercentage: dishAlcoholField,
   isAvailable: boolInput.optional().default(true),
   category: objectId.optional().nullable(),
-  ingredients: z.array(objectId).optional().default([]),
+  ingredients: z.array(dishIngredientInput).optional().default([]),
   sideDishes: z.array(objectId).optional().default([]),
   customizations: z
     .object({
@@ -276,13 +313,40 @@ export const dishInputSchema = z.object({
     })
     .optional()
     .default({ selected: [], custom: [] }),
-  dietaryConsiderations: z
-    .object({ selected: dietaryListsSchema, admin: dietaryListsSchema })
+  dietaryConsiderations: dishDietaryField
     .optional()
     .default({ selected: emptyDietary(), admin: emptyDietary() }),
+  image: pictureFieldInput,
   removeImage: boolInput.optional().default(false),
 });
 export type DishInput = z.input<typeof dishInputSchema>;
+
+/**
+ * A dish update changes only the fields it sends, like a menu update (the form may still send them
+ * all). A list, when sent, replaces the dish's; inside `customizations`, `selected` and `custom`
+ * each change only when sent. Same rules and messages as creation.
+ */
+export const dishUpdateSchema = z.object({
+  name: dishNameField.optional(),
+  description: dishDescriptionField.optional(),
+  price: dishPriceField.optional(),
+  calories: dishCaloriesField.optional(),
+  alcoholPercentage: dishAlcoholField.optional(),
+  isAvailable: boolInput.optional(),
+  category: objectId.optional().nullable(),
+  ingredients: z.array(dishIngredientInput).optional(),
+  sideDishes: z.array(objectId).optional(),
+  customizations: z
+    .object({
+      selected: z.array(objectId).optional(),
+      custom: z.array(customizationInputSchema).optional(),
+    })
+    .optional(),
+  dietaryConsiderations: dishDietaryField.optional(),
+  image: pictureFieldInput,
+  removeImage: boolInput.optional(),
+});
+export type DishUpdate = z.input<typeof dishUpdateSchema>;
 
 export const updateDietarySchema = z.object({
   name: z
@@ -354,8 +418,10 @@ export const menuSchema = z.object({
   name: z.string(),
   description: z.string(),
   categories: z.array(z.object({ category: objectId, valid: z.boolean() })),
-  cover: imageSchema.nullable(),
-  logo: imageSchema.nullable(),
+  cover: imageUrlSchema,
+  coverVariants: imageVariantsSchema.nullable(),
+  logo: imageUrlSchema,
+  logoVariants: imageVariantsSchema.nullable(),
   colors: colorTriple,
   fonts: fontTriple,
   selectedTemplate: z.enum(menuTemplates),
@@ -405,6 +471,8 @@ export const menuInputSchema = z.object({
   displayDietary: boolInput.optional(),
   displaySideDishes: boolInput.optional(),
   draft: boolInput.optional(),
+  cover: pictureFieldInput,
+  logo: pictureFieldInput,
   removeCover: boolInput.optional(),
   removeLogo: boolInput.optional(),
 });
@@ -430,13 +498,20 @@ export const defaultMenuCta = {
   content: 'Prices on this menu are set directly by the merchant',
 } as const;
 
+const categoryDishesEntry = z.object({ categoryID: objectId, dishes: z.array(objectId) });
+
+/**
+ * reorderMenu (doc 1 §7): `{categories, menu_id, categoryDishes: {categoryID, dishes}}`. The
+ * specification sends one category's dishes as an object; a list of them is accepted too, and
+ * either becomes a list.
+ */
 export const reorderSchema = z.object({
   menu_id: objectId,
   categories: z.array(objectId),
   categoryDishes: z
-    .array(z.object({ categoryID: objectId, dishes: z.array(objectId) }))
+    .union([categoryDishesEntry, z.array(categoryDishesEntry)])
     .optional()
-    .default([]),
+    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
 });
 export const selectCategoriesSchema = z.object({
   menu: objectId,

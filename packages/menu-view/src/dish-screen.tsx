@@ -4,7 +4,7 @@ import { matchDish } from './filtering.ts';
 import { formatOptionPrice, formatPrice } from './format.ts';
 import { MenuFooter } from './menu-footer.tsx';
 import type { MenuPage } from './page.ts';
-import { DishMeta, GreyedNote, Logo, Picture, Price, RichText, ViewLink } from './parts.tsx';
+import { DishMeta, GreyedNote, Logo, logoOf, Picture, Price, RichText, ViewLink } from './parts.tsx';
 import { texts } from './texts.ts';
 
 export function findDish(
@@ -46,11 +46,7 @@ export function DishScreen(props: { page: MenuPage; dishId: string }) {
     <Header className="cm-dish-top">
       <BackLink page={page} />
       <div className="cm-brand">
-        <Logo
-          image={menu.logo ?? restaurant.logo}
-          name={restaurant.name}
-          className="cm-logo cm-logo--small"
-        />
+        <Logo image={logoOf(menu, restaurant)} name={restaurant.name} className="cm-logo cm-logo--small" />
         <p className="cm-eyebrow">{restaurant.name}</p>
       </div>
     </Header>
@@ -78,7 +74,7 @@ export function DishScreen(props: { page: MenuPage; dishId: string }) {
           {dish.image ? (
             <div className="cm-dish-hero">
               <Picture
-                src={dish.image.full}
+                src={dish.image}
                 sizes="(min-width: 720px) 720px, 100vw"
                 width={1200}
                 height={900}

@@ -48,7 +48,7 @@ function menuItem(dish: PublicDish, menu: PublicMenu, links: LinkContext): Json 
   };
   const description = plainText(dish.description);
   if (description) item.description = description;
-  if (dish.image) item.image = absolute(dish.image.full, links.baseUrl);
+  if (dish.image) item.image = absolute(dish.image, links.baseUrl);
   if (dish.calories !== null) {
     item.nutrition = { '@type': 'NutritionInformation', calories: `${dish.calories} calories` };
   }
@@ -84,7 +84,7 @@ function menuNode(menu: PublicMenu, links: LinkContext): Json {
       })),
   };
   if (menu.description.trim()) node.description = menu.description.trim();
-  if (menu.cover) node.image = absolute(menu.cover.full, links.baseUrl);
+  if (menu.cover) node.image = absolute(menu.cover, links.baseUrl);
   return node;
 }
 
@@ -112,7 +112,7 @@ export function menuJsonLd(
   const description = plainText(restaurant.description);
   if (description) node.description = description;
   if (restaurant.logo) {
-    node.logo = absolute(restaurant.logo.full, baseUrl);
+    node.logo = absolute(restaurant.logo, baseUrl);
     node.image = node.logo;
   }
   const sameAs = restaurant.social

@@ -1,5 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import type { CustomerMenu, DinerFilterState, Image, PublicMenu, PublicRestaurant } from '@carte/domain';
+import type {
+  CustomerMenu,
+  DinerFilterState,
+  ImageVariants,
+  PublicMenu,
+  PublicRestaurant,
+} from '@carte/domain';
 import { useState } from 'react';
 import { PublicMenuApp } from './public-menu-app.tsx';
 import { menuViewCss } from './styles.ts';
@@ -18,8 +24,8 @@ export interface MenuPreviewProps {
   withStyles?: boolean;
 }
 
-/** One picture URL as an `Image` (for a file picked in the form: `URL.createObjectURL(file)`). */
-export const previewImage = (url: string): Image => ({ key: url, thumb: url, card: url, full: url });
+/** One picture URL in every size (for a file picked in the form: `URL.createObjectURL(file)`). */
+export const previewImage = (url: string): ImageVariants => ({ thumb: url, card: url, full: url });
 
 /**
  * The owner's live preview (doc 1 §9: a 450 px panel): the public menu drawn from unsaved form

@@ -16,6 +16,7 @@ import {
   GreyedNote,
   Ingredients,
   Logo,
+  logoOf,
   MenuSwitcher,
   Price,
   type Priority,
@@ -94,7 +95,7 @@ function ClassicDish(props: { page: MenuPage; entry: DishEntry }) {
           <span className="cm-leader" aria-hidden="true" />
           <Price value={dish.price} />
         </div>
-        {dish.image ? dishCard(dish.image, '', priority, 'cm-row-img') : null}
+        {dishCard(dish, '', priority, 'cm-row-img')}
         <RichText html={dish.description} className="cm-desc cm-clamp" />
         <div className="cm-row-more">
           <Ingredients menu={page.menu} dish={dish} />
@@ -116,7 +117,7 @@ function PizzaDish(props: { page: MenuPage; entry: DishEntry }) {
     <li className={cx('cm-card', match.greyed && 'is-greyed')} {...greyedProps(match)}>
       <div className="cm-dim">
         {dish.image ? (
-          <div className="cm-card-media">{dishCard(dish.image, '', priority, 'cm-card-img')}</div>
+          <div className="cm-card-media">{dishCard(dish, '', priority, 'cm-card-img')}</div>
         ) : null}
         <div className="cm-card-body">
           <div className="cm-card-head">
@@ -144,7 +145,7 @@ function SushiDish(props: { page: MenuPage; entry: DishEntry }) {
       <div className="cm-dim">
         <div className="cm-tile-media">
           {dish.image ? (
-            dishCard(dish.image, '', priority, 'cm-tile-img')
+            dishCard(dish, '', priority, 'cm-tile-img')
           ) : (
             <span className="cm-tile-ph" aria-hidden="true">
               {dish.name.trim().charAt(0)}
@@ -199,7 +200,7 @@ function MenuHeader(props: { page: MenuPage }) {
   const restaurant = page.data.restaurant;
   const kind = page.theme.template.kind;
   const Header = page.embedded ? 'div' : 'header';
-  const logo = menu.logo ?? restaurant.logo;
+  const logo = logoOf(menu, restaurant);
   const brand = (
     <div className="cm-brand">
       <Logo image={logo} name={restaurant.name} className="cm-logo" />

@@ -1,5 +1,12 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import type { DishMatch, Image, PublicDish, PublicMenu, PublicRestaurant } from '@carte/domain';
+import {
+  type DishMatch,
+  type ImageVariants,
+  type PublicDish,
+  type PublicMenu,
+  type PublicRestaurant,
+  pictureOf,
+} from '@carte/domain';
 import type { MouseEvent, ReactNode } from 'react';
 import { formatPrice, plainText } from './format.ts';
 import type { MenuPage, Page } from './page.ts';
@@ -103,13 +110,37 @@ export function Picture(props: {
   );
 }
 
-/** Dish pictures: `card` is 300×450 (cropped), `full` fits 1200×1200 (media service sizes). */
-export const dishCard = (image: Image, alt: string, priority: Priority, className: string) => (
-  <Picture src={image.card} width={300} height={450} alt={alt} priority={priority} className={className} />
-);
+/** A menu's cover in its sizes: the variants, or its one URL (the owner's preview of a new file). */
+export const coverOf = (menu: Pick<PublicMenu, 'cover' | 'coverVariants'>): ImageVariants | null =>
+  pictureOf(menu.cover, menu.coverVariants);
 
-export function Cover(props: { menu: Pick<PublicMenu, 'cover'>; className: string; sizes?: string }) {
-  const { cover } = props.menu;
+/** The logo shown on a menu: the menu's own, else the restaurant's. */
+export const logoOf = (
+  menu: Pick<PublicMenu, 'logo' | 'logoVariants'> | null,
+  restaurant: Pick<PublicRestaurant, 'logo' | 'logoVariants'>,
+): ImageVariants | null =>
+  (menu && pictureOf(menu.logo, menu.logoVariants)) ?? pictureOf(restaurant.logo, restaurant.logoVariants);
+
+/** Dish pictures: `card` is 300×450 (cropped), `full` fits 1200×1200 (media service sizes). */
+export const dishCard = (
+  dish: Pick<PublicDish, 'image' | 'imageVariants'>,
+  alt: string,
+  priority: Priority,
+  className: string,
+) => {
+  const image = pictureOf(dish.image, dish.imageVariants);
+  if (!image) return null;
+  return (
+    <Picture src={image.card} width={300} height={450} alt={alt} priority={priority} className={className} />
+  );
+};
+
+export function Cover(props: {
+  menu: Pick<PublicMenu, 'cover' | 'coverVariants'>;
+  className: string;
+  sizes?: string;
+}) {
+  const cover = coverOf(props.menu);
   if (!cover) return null;
   return (
     <Picture
@@ -125,7 +156,7 @@ export function Cover(props: { menu: Pick<PublicMenu, 'cover'>; className: strin
   );
 }
 
-export function Logo(props: { image: Image | null; name: string; className: string }) {
+export function Logo(props: { image: ImageVariants | null; name: string; className: string }) {
   if (!props.image) return null;
   return (
     <Picture

@@ -3,7 +3,7 @@ import { menuSchedule, nextOpening, type PublicMenu, sortDishes } from '@carte/d
 import { dayAndTime, plainText } from './format.ts';
 import { MenuFooter } from './menu-footer.tsx';
 import type { Page } from './page.ts';
-import { Logo, Picture, Price, RichText, ViewLink } from './parts.tsx';
+import { coverOf, Logo, logoOf, Picture, Price, RichText, ViewLink } from './parts.tsx';
 import { texts } from './texts.ts';
 
 function RestaurantHeader(props: { page: Page; showDescription?: boolean }) {
@@ -14,7 +14,7 @@ function RestaurantHeader(props: { page: Page; showDescription?: boolean }) {
   return (
     <Header className="cm-head cm-head--plain">
       <div className="cm-head-inner">
-        <Logo image={restaurant.logo} name={restaurant.name} className="cm-logo" />
+        <Logo image={logoOf(null, restaurant)} name={restaurant.name} className="cm-logo" />
         <h1 className="cm-title">{restaurant.name}</h1>
         {description ? <p className="cm-lede">{description}</p> : null}
       </div>
@@ -39,9 +39,9 @@ export function ChooserScreen(props: { page: Page; notice?: string }) {
               <ViewLink page={page} to={{ kind: 'menu', menuId: menu._id }} className="cm-menu-card">
                 {menu.cover ? (
                   <Picture
-                    src={menu.cover.card}
+                    src={coverOf(menu)?.card ?? menu.cover}
                     sizes="(min-width: 720px) 460px, 100vw"
-                    srcSet={`${menu.cover.card} 900w`}
+                    srcSet={`${coverOf(menu)?.card ?? menu.cover} 900w`}
                     width={900}
                     height={338}
                     alt=""
@@ -100,7 +100,7 @@ export function EmptyScreen(props: { page: Page }) {
     <>
       <Header className="cm-head cm-head--plain">
         <div className="cm-head-inner">
-          <Logo image={restaurant.logo} name={restaurant.name} className="cm-logo" />
+          <Logo image={logoOf(null, restaurant)} name={restaurant.name} className="cm-logo" />
           <p className="cm-eyebrow">{restaurant.name}</p>
         </div>
       </Header>
@@ -175,7 +175,7 @@ export function PrintScreen(props: { page: Page; menuId: string | null }) {
         </button>
       </div>
       <div className="cm-print-head">
-        <Logo image={menu.logo ?? restaurant.logo} name={restaurant.name} className="cm-logo" />
+        <Logo image={logoOf(menu, restaurant)} name={restaurant.name} className="cm-logo" />
         <p className="cm-eyebrow">{restaurant.name}</p>
         <h1 className="cm-title">{menu.name}</h1>
         {menu.description.trim() ? <p className="cm-lede">{menu.description}</p> : null}

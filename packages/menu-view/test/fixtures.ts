@@ -7,8 +7,8 @@ export const id = (prefix: string): string => {
   return `${prefix}${counter.toString(16)}`.padEnd(24, '0').slice(0, 24);
 };
 
-const image = (name: string) => ({
-  key: name,
+/** A stored picture as the API answers it: the one URL (the largest variant) and every variant. */
+const variants = (name: string) => ({
   thumb: `/media/${name}/thumb.webp`,
   card: `/media/${name}/card.webp`,
   full: `/media/${name}/full.webp`,
@@ -32,6 +32,7 @@ export function dish(overrides: Partial<PublicDish> & { name: string; price: num
     calories: null,
     alcoholPercentage: null,
     image: null,
+    imageVariants: null,
     ingredients: [],
     sideDishes: [],
     customizations: [],
@@ -45,7 +46,8 @@ export const tacoPastor = dish({
   price: 4.5,
   description: '<p>Spit-roasted pork with <strong>charred pineapple</strong>.</p>',
   calories: 310,
-  image: image('pastor'),
+  image: variants('pastor').full,
+  imageVariants: variants('pastor'),
   ingredients: [ingredients.tortilla, ingredients.pork, ingredients.pineapple],
   dietary: { diets: ['Gluten free'], foodTypes: [], other: ['Best seller'] },
   customizations: [
@@ -76,7 +78,8 @@ export const tacoFish = dish({
   price: 5.25,
   description: '<p>Beer-battered cod &amp; slaw.</p>',
   calories: 340,
-  image: image('fish'),
+  image: variants('fish').full,
+  imageVariants: variants('fish'),
   ingredients: [ingredients.tortilla, ingredients.cod, ingredients.lime],
   dietary: { diets: [], foodTypes: ['Fish', 'Gluten'], other: [] },
 });
@@ -85,7 +88,8 @@ export const tacoCauliflower = dish({
   name: 'Crispy Cauliflower Taco',
   price: 4.25,
   calories: 260,
-  image: image('cauliflower'),
+  image: variants('cauliflower').full,
+  imageVariants: variants('cauliflower'),
   ingredients: [ingredients.tortilla, ingredients.cauliflower],
   dietary: { diets: ['Vegan', 'Vegetarian', 'Gluten free'], foodTypes: [], other: ['Spicy'] },
 });
@@ -94,7 +98,8 @@ export const margarita = dish({
   name: 'Classic Margarita',
   price: 9,
   calories: 250,
-  image: image('margarita'),
+  image: variants('margarita').full,
+  imageVariants: variants('margarita'),
   alcoholPercentage: 13,
   ingredients: [ingredients.tequila, ingredients.lime],
   dietary: { diets: ['Vegan'], foodTypes: ['Alcohol'], other: [] },
@@ -115,7 +120,9 @@ export function menu(overrides: Partial<PublicMenu> & { name: string }): PublicM
     _id: id('e1'),
     description: '',
     cover: null,
+    coverVariants: null,
     logo: null,
+    logoVariants: null,
     colors: { primary: '#e63946', secondary: '#2a9d8f', tertiary: '#f4a261' },
     fonts: { primary: 'Playfair Display', secondary: 'Open Sans', tertiary: 'Lato' },
     selectedTemplate: 'Classic Template',
@@ -137,7 +144,8 @@ export function menu(overrides: Partial<PublicMenu> & { name: string }): PublicM
 export const lunch = menu({
   name: 'Lunch',
   description: 'Tacos, bowls and cold drinks from 11 until 4.',
-  cover: image('cover-lunch'),
+  cover: variants('cover-lunch').full,
+  coverVariants: variants('cover-lunch'),
   categories: [
     { _id: id('b1'), name: 'Tacos', dishes: [tacoPastor, tacoFish, tacoCauliflower] },
     { _id: id('b1'), name: 'Drinks', dishes: [margarita, lemonade] },
@@ -157,7 +165,8 @@ export const restaurant: PublicRestaurant = {
   restaurantType: 'FOOD_TRUCK',
   timeZone: 'America/New_York',
   sideDishesLabel: 'Goes well with',
-  logo: image('logo'),
+  logo: variants('logo').full,
+  logoVariants: variants('logo'),
   social: [
     { media: 'instagram', url: 'instagram.com/tacotruck' },
     { media: 'facebook', url: 'https://facebook.com/tacotruck' },
@@ -193,6 +202,7 @@ export function customerMenu(overrides: Partial<CustomerMenu> = {}): CustomerMen
         _id: lunch._id,
         name: lunch.name,
         cover: lunch.cover,
+        coverVariants: lunch.coverVariants,
         valid: { ...everyDay, startTime: '11:00', endTime: '16:00' },
         twentyFourHoursMenuAvailable: false,
       },
@@ -200,6 +210,7 @@ export function customerMenu(overrides: Partial<CustomerMenu> = {}): CustomerMen
         _id: dinner._id,
         name: dinner.name,
         cover: null,
+        coverVariants: null,
         valid: { ...everyDay, startTime: '16:00', endTime: '23:00' },
         twentyFourHoursMenuAvailable: false,
       },

@@ -9,16 +9,25 @@ export interface ReadForm {
   files: Record<string, UploadedFile>;
 }
 
+export interface ReadFormOptions {
+  /**
+   * The multipart text fields that carry JSON (lists, objects, numbers, null), as the route declares
+   * them; every other field stays the text it is, so a dish named `["Specials"]` keeps its name.
+   */
+  json?: readonly string[];
+}
+
 /**
  * Reads a form sent either as JSON or as multipart (doc 1 §7: files travel as multipart, with lists
- * and objects as JSON text). Text fields that hold JSON are decoded. A file over 10 MB is refused
+ * and objects as JSON text). Only the declared JSON fields are decoded. A file over 10 MB is refused
  * with the specification's message.
  */
-export async function readForm(request: FastifyRequest): Promise<ReadForm> {
+export async function readForm(request: FastifyRequest, options: ReadFormOptions = {}): Promise<ReadForm> {
   if (!request.isMultipart()) {
     const body = request.body;
     return { fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {}, files: {} };
   }
+  const json = new Set(options.json ?? []);
   const fields: Record<string, unknown> = {};
   const files: Record<string, UploadedFile> = {};
   for await (const part of request.parts({
@@ -45,26 +54,20 @@ export async function readForm(request: FastifyRequest): Promise<ReadForm> {
         buffer,
       };
     } else {
-      fields[part.fieldname] = decodeField(String(part.value));
+      const text = String(part.value);
+      fields[part.fieldname] = json.has(part.fieldname) ? decodeJson(text) : text;
     }
   }
   return { fields, files };
 }
 
-function decodeField(value: string): unknown {
-  const trimmed = value.trim();
-  if (
-    (trimmed.startsWith('{') && trimmed.endsWith('}')) ||
-    (trimmed.startsWith('[') && trimmed.endsWith(']'))
-  ) {
-    try {
-      return JSON.parse(trimmed);
-    } catch {
-      return value;
-    }
+/** A declared JSON field; text that is not JSON stays text, so the schema answers its own message. */
+function decodeJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
   }
-  if (trimmed === 'null') return null;
-  return value;
 }
 
 /** Parses form fields with a domain schema; the first problem becomes a 400 with its message. */

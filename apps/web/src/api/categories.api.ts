@@ -1,4 +1,4 @@
-import { type Category, categorySchema, csvResultSchema, objectId } from '@carte/domain';
+import { type Category, categorySchema, csvResultSchema } from '@carte/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, toFormData, type UploadProgress } from './client.ts';
@@ -36,8 +36,8 @@ export const categoriesApi = {
   create: (input: CategoryCreateInput) => api.post('/categories', { body: input, schema: categorySchema }),
   update: (id: string, input: CategoryUpdateInput) =>
     api.put(`/categories/${id}`, { body: input, schema: categorySchema }),
-  /** All or none; answers the deleted ids. */
-  remove: (ids: string[]) => api.delete('/categories', { body: { ids }, schema: z.array(objectId) }),
+  /** All or none. */
+  remove: (ids: string[]) => api.delete('/categories', { body: { ids }, schema: z.string() }),
   addDishes: (categoryID: string, dishesID: string[]) =>
     api.post('/categories/addDishes', { body: { categoryID, dishesID }, schema: categorySchema }),
   removeDish: (categoryID: string, dishID: string) =>

@@ -2,8 +2,8 @@ import {
   deleteAccountSchema,
   emailChangeTokenSchema,
   emailRequestSchema,
+  loginRequestSchema,
   loginResultSchema,
-  loginSchema,
   messages,
   refreshSchema,
   registerSchema,
@@ -63,10 +63,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ca
     {
       schema: {
         tags,
-        summary: 'Sign in by username or email (told apart by @)',
+        summary: 'Sign in by username or email (told apart by @; sent as `username` or `email`)',
         description:
           'Answers tokens and the user; or `multipleAccounts` when the email holds several accounts; or `account_unverified` with a token for /resend-email-account-verification. Repeated failures answer 429.',
-        body: loginSchema,
+        body: loginRequestSchema,
         response: responses(loginResultSchema, [400, 429]),
       },
     },

@@ -33,15 +33,19 @@ export async function presentCategories(
       .orderBy(asc(menus.position), asc(menus.createdAt)),
   ]);
 
-  return rows.map((row) => ({
-    _id: row.id,
-    name: row.name,
-    isAvailable: row.isAvailable,
-    dishes: dishLinks.filter((link) => link.categoryId === row.id).map((link) => link.dishId),
-    menus: menuLinks.filter((link) => link.categoryId === row.id).map((link) => link.menuId),
-    fromParent: isFromParent(scope, row.restaurantId),
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map((row) => {
+    const menuIds = menuLinks.filter((link) => link.categoryId === row.id).map((link) => link.menuId);
+    return {
+      _id: row.id,
+      name: row.name,
+      isAvailable: row.isAvailable,
+      dishes: dishLinks.filter((link) => link.categoryId === row.id).map((link) => link.dishId),
+      menu: menuIds[0] ?? null,
+      menus: menuIds,
+      fromParent: isFromParent(scope, row.restaurantId),
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
 }
 
 export async function presentCategory(db: Db, scope: RestaurantScope, row: CategoryRow): Promise<Category> {

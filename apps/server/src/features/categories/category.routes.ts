@@ -5,6 +5,7 @@ import {
   createCategorySchema,
   idsSchema,
   listCategoriesQuery,
+  messages,
   objectId,
   removeDishSchema,
   updateCategorySchema,
@@ -71,12 +72,15 @@ export const categoryRoutes: FastifyPluginAsyncZod<CategoryRoutesOptions> = asyn
       schema: {
         tags,
         security,
-        summary: 'Delete categories (all or none); answers the deleted ids',
+        summary: 'Delete own categories (all or none); their dishes stay',
         body: idsSchema,
-        response: responses(z.array(objectId), [400, 401, 403, 404, 417]),
+        response: responses(z.string(), [400, 401, 403, 404, 417]),
       },
     },
-    async (request) => ok(await service.remove(callerOf(request), request.body.ids)),
+    async (request) => {
+      await service.remove(callerOf(request), request.body.ids);
+      return ok(messages.categoryDeleted);
+    },
   );
 
   app.post(

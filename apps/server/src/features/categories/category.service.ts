@@ -211,7 +211,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
     },
 
     /** Deletes every listed category, or none: each must be the caller's own (404 / 403 otherwise). */
-    async remove(caller: Caller, ids: string[]): Promise<string[]> {
+    async remove(caller: Caller, ids: string[]): Promise<void> {
       const scope = await scopeOf(db, caller);
       const unique = [...new Set(ids)];
       const rows = await db
@@ -229,7 +229,6 @@ export function createCategoryService(deps: CategoryServiceDeps) {
         .delete(categories)
         .where(and(inArray(categories.id, unique), eq(categories.restaurantId, scope.restaurantId)));
       publicMenu.changed(scope.restaurantId);
-      return unique;
     },
 
     /** Appends dishes not yet in the category, in the order given (doc 1 §7 addDishesToCategory). */

@@ -219,10 +219,10 @@ describe('seedDemo (decisions, Demo)', () => {
     const get = <T>(url: string) => t.call<T>({ method: 'GET', url, token });
 
     const dishList =
-      await get<{ name: string; image: { card: string } | null; price: number }[]>('/api/dishes');
+      await get<{ name: string; imageVariants: { card: string } | null; price: number }[]>('/api/dishes');
     expect(dishList.status).toBe(200);
     expect(dishList.body.message[0]).toMatchObject({ name: 'Al Pastor Taco', price: 4.5 });
-    const card = await t.app.inject({ method: 'GET', url: dishList.body.message[0]!.image!.card });
+    const card = await t.app.inject({ method: 'GET', url: dishList.body.message[0]!.imageVariants!.card });
     expect(card.statusCode).toBe(200);
     expect(card.headers['content-type']).toBe('image/webp');
 

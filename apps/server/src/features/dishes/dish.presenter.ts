@@ -12,7 +12,7 @@ import {
   ingredients,
 } from '../../db/schema.ts';
 import { presentCustomization } from '../customizations/index.ts';
-import { imageUrls } from '../media/index.ts';
+import { presentImage } from '../media/index.ts';
 
 export type DishRow = typeof dishes.$inferSelect;
 
@@ -64,6 +64,7 @@ export async function presentDishes(
 
   return rows.map((row) => {
     const categoryIds = (categoriesOf.get(row.id) ?? []).map((item) => item.id);
+    const image = presentImage(storage, row.image);
     return {
       _id: row.id,
       name: row.name,
@@ -71,7 +72,8 @@ export async function presentDishes(
       price: Number(row.price),
       calories: row.calories,
       alcoholPercentage: row.alcoholPercentage === null ? null : Number(row.alcoholPercentage),
-      image: imageUrls(storage, row.image),
+      image: image.url,
+      imageVariants: image.variants,
       isAvailable: row.isAvailable,
       ingredients: (ingredientsOf.get(row.id) ?? []).map((item) => ({
         ingredient: { _id: item.id, name: item.name },

@@ -1,4 +1,12 @@
-import { cloneSchema, dishInputSchema, dishSchema, idsSchema, messages, objectId } from '@carte/domain';
+import {
+  cloneSchema,
+  dishInputSchema,
+  dishSchema,
+  dishUpdateSchema,
+  idsSchema,
+  messages,
+  objectId,
+} from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
@@ -7,8 +15,19 @@ import { parseFields, readForm } from '../../http/form.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { DishService } from './dish.service.ts';
 
-const formDescription =
-  'JSON, or multipart/form-data whose text fields carry lists and objects as JSON text and whose `image` part is a jpg, jpeg, png or webp file of at most 10 MB. Fields: name, description (rich text, sanitized), price, calories, alcoholPercentage, isAvailable, category (the dish joins the top of it), ingredients, sideDishes, customizations {selected, custom}, dietaryConsiderations {selected, admin}, removeImage.';
+/** The multipart text fields that carry JSON; every other field (the name above all) stays text. */
+const jsonFields = [
+  'calories',
+  'alcoholPercentage',
+  'category',
+  'ingredients',
+  'sideDishes',
+  'customizations',
+  'dietaryConsiderations',
+  'image',
+] as const;
+
+const formDescription = `JSON, or multipart/form-data whose \`image\` part is a jpg, jpeg, png or webp file of at most 10 MB; in multipart, ${jsonFields.join(', ')} are JSON text and every other field is plain text. Fields: name, description (rich text, sanitized), price, calories, alcoholPercentage, isAvailable, category (the dish joins the top of it), ingredients (ids, or objects \`{ingredient}\`), sideDishes, customizations {selected, custom}, dietaryConsiderations {selected, admin}, removeImage (or \`image\` null or ''; a path sent back as read keeps the picture).`;
 
 /**
  * /api/dishes (doc 1 §7, doc 3 §7.4). Reading needs only a restaurant (categories and menus show
@@ -66,7 +85,7 @@ export const dishRoutes: FastifyPluginAsyncZod<{ dishes: DishService }> = async 
       },
     },
     async (request) => {
-      const { fields, files } = await readForm(request);
+      const { fields, files } = await readForm(request, { json: jsonFields });
       const input = parseFields(dishInputSchema, fields);
       return ok(await dishes.create(callerOf(request), input, files.image));
     },
@@ -79,15 +98,15 @@ export const dishRoutes: FastifyPluginAsyncZod<{ dishes: DishService }> = async 
       schema: {
         security,
         tags,
-        summary: 'Update a dish (JSON or multipart with a new image)',
-        description: `${formDescription} The form's lists replace the dish's.`,
+        summary: 'Update a dish: only the fields sent change (JSON or multipart with a new image)',
+        description: `${formDescription} A list, when sent, replaces the dish's.`,
         params,
         response: responses(dishSchema, [400, 401, 403, 404, 417]),
       },
     },
     async (request) => {
-      const { fields, files } = await readForm(request);
-      const input = parseFields(dishInputSchema, fields);
+      const { fields, files } = await readForm(request, { json: jsonFields });
+      const input = parseFields(dishUpdateSchema, fields);
       return ok(await dishes.update(callerOf(request), request.params.id, input, files.image));
     },
   );

@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream';
 import {
+  clearsPicture,
   copyName,
   type DietaryLists,
   type Dish,
   dietaryTypes,
   type dishInputSchema,
+  type dishUpdateSchema,
   emptyDietary,
   messages,
 } from '@carte/domain';
@@ -42,6 +44,8 @@ import { sanitizeRichText } from './rich-text.ts';
 
 type Executor = Db | Tx;
 export type DishValues = z.output<typeof dishInputSchema>;
+/** An update: only the fields sent change. */
+export type DishPatch = z.output<typeof dishUpdateSchema>;
 
 export interface DishDeps {
   db: Db;
@@ -52,12 +56,12 @@ export interface DishDeps {
   publicMenu: PublicMenuChanges;
 }
 
-/** A dish's references, checked against what the caller may use. */
+/** A dish's references, checked against what the caller may use; absent ones stay as they are. */
 interface Prepared {
-  ingredientIds: string[];
-  sideDishIds: string[];
-  customizations: { selected: string[]; custom: CustomizationData[] };
-  dietary: { selected: DietaryLists; admin: DietaryLists };
+  ingredientIds?: string[];
+  sideDishIds?: string[];
+  customizations?: { selected: string[]; custom: CustomizationData[] };
+  dietary?: { selected: DietaryLists; admin: DietaryLists };
   categoryId: string | null;
 }
 
@@ -105,10 +109,11 @@ export function createDishService(deps: DishDeps) {
    * Checks every reference of a dish form: ingredients and side dishes must be visible (404), a dish
    * is not its own side dish, selected customizations are the restaurant's own (404), the dish's own
    * customizations follow the /customizations rules, and the category must be writable (404/403).
+   * Only what the form sends is checked; an update keeps the rest (`current`).
    */
-  async function prepare(scope: RestaurantScope, input: DishValues, current?: DishRow): Promise<Prepared> {
-    const ingredientIds = unique(input.ingredients);
-    if (ingredientIds.length) {
+  async function prepare(scope: RestaurantScope, input: DishPatch, current?: DishRow): Promise<Prepared> {
+    const ingredientIds = input.ingredients && unique(input.ingredients);
+    if (ingredientIds?.length) {
       const found = await db
         .select({ id: ingredients.id })
         .from(ingredients)
@@ -118,9 +123,9 @@ export function createDishService(deps: DishDeps) {
       if (found.length !== ingredientIds.length) throw new NotFoundError();
     }
 
-    const sideDishIds = unique(input.sideDishes);
-    if (current && sideDishIds.includes(current.id)) throw new InvalidError(messages.sideDishSelf);
-    if (sideDishIds.length) {
+    const sideDishIds = input.sideDishes && unique(input.sideDishes);
+    if (current && sideDishIds?.includes(current.id)) throw new InvalidError(messages.sideDishSelf);
+    if (sideDishIds?.length) {
       const found = await db
         .select({ id: dishes.id })
         .from(dishes)
@@ -128,14 +133,24 @@ export function createDishService(deps: DishDeps) {
       if (found.length !== sideDishIds.length) throw new NotFoundError();
     }
 
-    const selected = unique(input.customizations.selected);
-    const wide = await deps.customizations.listOwn(scope.restaurantId);
-    const wideIds = new Set(wide.map((item) => item._id));
-    if (selected.some((id) => !wideIds.has(id))) throw new NotFoundError();
-    const custom = await deps.customizations.normalize(scope, input.customizations.custom, {
-      existing: current?.customizations.custom ?? [],
-      unknownIds: 'renew',
-    });
+    let customizations: Prepared['customizations'];
+    if (input.customizations) {
+      const sent = input.customizations;
+      let selected = current?.customizations.selected ?? [];
+      if (sent.selected) {
+        selected = unique(sent.selected);
+        const wide = await deps.customizations.listOwn(scope.restaurantId);
+        const wideIds = new Set(wide.map((item) => item._id));
+        if (selected.some((id) => !wideIds.has(id))) throw new NotFoundError();
+      }
+      const custom = sent.custom
+        ? await deps.customizations.normalize(scope, sent.custom, {
+            existing: current?.customizations.custom ?? [],
+            unknownIds: 'renew',
+          })
+        : (current?.customizations.custom ?? []);
+      customizations = { selected, custom };
+    }
 
     let categoryId: string | null = null;
     if (input.category) {
@@ -146,19 +161,17 @@ export function createDishService(deps: DishDeps) {
       categoryId = assertWritable(scope, category).id;
     }
 
-    const platform = await deps.dietary.platformLists();
-    const own = await deps.dietary.ownLists(scope.restaurantId);
-    return {
-      ingredientIds,
-      sideDishIds,
-      customizations: { selected, custom },
+    let dietary: Prepared['dietary'];
+    if (input.dietaryConsiderations) {
+      const platform = await deps.dietary.platformLists();
+      const own = await deps.dietary.ownLists(scope.restaurantId);
       // Names no longer in the lists (renamed or deleted meanwhile) are dropped.
-      dietary: {
+      dietary = {
         selected: within(input.dietaryConsiderations.selected, own),
         admin: within(input.dietaryConsiderations.admin, platform),
-      },
-      categoryId,
-    };
+      };
+    }
+    return { ingredientIds, sideDishIds, customizations, dietary, categoryId };
   }
 
   /** New dishes go to the top of the list (doc 1 §4). */
@@ -170,18 +183,23 @@ export function createDishService(deps: DishDeps) {
     return (row?.value ?? 1) - 1;
   }
 
-  async function writeLinks(tx: Tx, dishId: string, ingredientIds: string[], sideDishIds: string[]) {
-    await tx.delete(dishIngredients).where(eq(dishIngredients.dishId, dishId));
-    await tx.delete(dishSideDishes).where(eq(dishSideDishes.dishId, dishId));
-    if (ingredientIds.length) {
-      await tx
-        .insert(dishIngredients)
-        .values(ingredientIds.map((ingredientId, position) => ({ dishId, ingredientId, position })));
+  /** Replaces a dish's ingredients and side dishes with the lists given; an absent list stays. */
+  async function writeLinks(tx: Tx, dishId: string, ingredientIds?: string[], sideDishIds?: string[]) {
+    if (ingredientIds) {
+      await tx.delete(dishIngredients).where(eq(dishIngredients.dishId, dishId));
+      if (ingredientIds.length) {
+        await tx
+          .insert(dishIngredients)
+          .values(ingredientIds.map((ingredientId, position) => ({ dishId, ingredientId, position })));
+      }
     }
-    if (sideDishIds.length) {
-      await tx
-        .insert(dishSideDishes)
-        .values(sideDishIds.map((sideDishId, position) => ({ dishId, sideDishId, position })));
+    if (sideDishIds) {
+      await tx.delete(dishSideDishes).where(eq(dishSideDishes.dishId, dishId));
+      if (sideDishIds.length) {
+        await tx
+          .insert(dishSideDishes)
+          .values(sideDishIds.map((sideDishId, position) => ({ dishId, sideDishId, position })));
+      }
     }
   }
 
@@ -260,8 +278,8 @@ export function createDishService(deps: DishDeps) {
               alcoholPercentage: input.alcoholPercentage,
               image: imageKey,
               isAvailable: input.isAvailable,
-              customizations: prepared.customizations,
-              dietary: prepared.dietary,
+              customizations: prepared.customizations ?? { selected: [], custom: [] },
+              dietary: prepared.dietary ?? { selected: emptyDietary(), admin: emptyDietary() },
               position: await topPosition(scope, tx),
               createdAt,
               updatedAt: createdAt,
@@ -277,25 +295,27 @@ export function createDishService(deps: DishDeps) {
     },
 
     /**
-     * Replaces the dish's fields and lists with the form's. `category`, when sent, adds the dish to
-     * the top of that category; other categories keep it. A new image replaces the old one, whose
-     * files are deleted, as `removeImage` deletes them.
+     * Changes the fields the form sends (a partial update, like menus); a list, when sent, replaces
+     * the dish's. `category`, when sent, adds the dish to the top of that category; other
+     * categories keep it. A new image replaces the old one, whose files are deleted, as
+     * `removeImage` deletes them.
      */
-    async update(caller: Caller, id: string, input: DishValues, image?: UploadedFile): Promise<Dish> {
+    async update(caller: Caller, id: string, input: DishPatch, image?: UploadedFile): Promise<Dish> {
       const scope = await scopeOf(db, caller);
       const current = assertWritable(scope, await find(scope, id));
       const prepared = await prepare(scope, input, current);
       const row = await withImage(image, (imageKey) =>
         db.transaction(async (tx) => {
+          // Fields left undefined are not written (drizzle leaves them out of the update).
           const [updated] = await tx
             .update(dishes)
             .set({
               name: input.name,
-              description: sanitizeRichText(input.description),
+              description: input.description === undefined ? undefined : sanitizeRichText(input.description),
               price: input.price,
               calories: input.calories,
               alcoholPercentage: input.alcoholPercentage,
-              image: imageKey ?? (input.removeImage ? null : current.image),
+              image: imageKey ?? (input.removeImage || clearsPicture(input.image) ? null : current.image),
               isAvailable: input.isAvailable,
               customizations: prepared.customizations,
               dietary: prepared.dietary,

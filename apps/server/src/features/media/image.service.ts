@@ -1,4 +1,4 @@
-import { allowedImageExtensions, type Image, messages } from '@carte/domain';
+import { allowedImageExtensions, type ImageVariants, messages } from '@carte/domain';
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { InvalidError } from '../../core/errors.ts';
@@ -81,12 +81,23 @@ export async function deleteImage(storage: Storage, key: string | null | undefin
 }
 
 /** The public URLs of a stored image's variants. */
-export function imageUrls(storage: Storage, key: string | null | undefined): Image | null {
+export function imageUrls(storage: Storage, key: string | null | undefined): ImageVariants | null {
   if (!key) return null;
   return {
-    key,
     thumb: storage.url(`${key}/thumb.webp`),
     card: storage.url(`${key}/card.webp`),
     full: storage.url(`${key}/full.webp`),
   };
+}
+
+/**
+ * A stored picture as the API answers it: the one URL of the specification (the largest variant,
+ * what a page shows when it knows nothing of sizes) and every variant beside it.
+ */
+export function presentImage(
+  storage: Storage,
+  key: string | null | undefined,
+): { url: string | null; variants: ImageVariants | null } {
+  const variants = imageUrls(storage, key);
+  return { url: variants?.full ?? null, variants };
 }

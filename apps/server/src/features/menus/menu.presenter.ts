@@ -4,7 +4,7 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, menuCategories, type menus } from '../../db/schema.ts';
-import { imageUrls } from '../media/index.ts';
+import { presentImage } from '../media/index.ts';
 
 export type MenuRow = typeof menus.$inferSelect;
 
@@ -39,29 +39,35 @@ export async function presentMenus(
     )
     .orderBy(asc(menuCategories.position), asc(categories.createdAt));
 
-  return rows.map((row) => ({
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    categories: links
-      .filter((link) => link.menuId === row.id)
-      .map((link) => ({ category: link.categoryId, valid: link.valid })),
-    cover: imageUrls(storage, row.cover),
-    logo: imageUrls(storage, row.logo),
-    colors: row.colors,
-    fonts: row.fonts,
-    selectedTemplate: row.selectedTemplate as MenuTemplate,
-    templateMeta: row.templateMeta,
-    showCTA: row.showCta,
-    displayIngredients: row.displayIngredients,
-    displayDietary: row.displayDietary,
-    displaySideDishes: row.displaySideDishes,
-    draft: row.draft,
-    fromParent: isFromParent(scope, row.restaurantId),
-    valid: row.valid,
-    twentyFourHoursMenuAvailable: row.twentyFourHours,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map((row) => {
+    const cover = presentImage(storage, row.cover);
+    const logo = presentImage(storage, row.logo);
+    return {
+      _id: row.id,
+      name: row.name,
+      description: row.description,
+      categories: links
+        .filter((link) => link.menuId === row.id)
+        .map((link) => ({ category: link.categoryId, valid: link.valid })),
+      cover: cover.url,
+      coverVariants: cover.variants,
+      logo: logo.url,
+      logoVariants: logo.variants,
+      colors: row.colors,
+      fonts: row.fonts,
+      selectedTemplate: row.selectedTemplate as MenuTemplate,
+      templateMeta: row.templateMeta,
+      showCTA: row.showCta,
+      displayIngredients: row.displayIngredients,
+      displayDietary: row.displayDietary,
+      displaySideDishes: row.displaySideDishes,
+      draft: row.draft,
+      fromParent: isFromParent(scope, row.restaurantId),
+      valid: row.valid,
+      twentyFourHoursMenuAvailable: row.twentyFourHours,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
 }
 
 export async function presentMenu(

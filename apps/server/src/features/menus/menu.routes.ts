@@ -20,8 +20,10 @@ export interface MenuRoutesOptions {
   menus: MenuService;
 }
 
-const formDescription =
-  'JSON, or multipart/form-data with the same fields as text (lists and objects as JSON text) and the files `cover` and `logo` (jpg, jpeg, png or webp, at most 10 MB).';
+/** The multipart text fields that carry JSON; every other field (the name above all) stays text. */
+const jsonFields = ['categories', 'colors', 'fonts', 'showCTA', 'templateMeta', 'cover', 'logo'] as const;
+
+const formDescription = `JSON, or multipart/form-data with the same fields (${jsonFields.join(', ')} as JSON text, every other field plain text) and the files \`cover\` and \`logo\` (jpg, jpeg, png or webp, at most 10 MB).`;
 
 /**
  * /api/menus (doc 1 §4, §7; doc 3 §7.4). Thin routes (STYLE rule 3): parse, authorize, call the
@@ -64,7 +66,7 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const form = await readForm(request);
+      const form = await readForm(request, { json: jsonFields });
       const input = parseFields(menuInputSchema, form.fields);
       return ok(await menus.create(callerOf(request), { input, files: form.files }));
     },
@@ -139,13 +141,13 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
         tags,
         security,
         summary: 'Update a menu: only the fields sent change; `categories` replaces the list in its order',
-        description: `${formDescription} \`removeCover\`/\`removeLogo\` clear a picture. Publishing (\`draft\` false on a draft) needs a subscription (402); unpublishing is always allowed.`,
+        description: `${formDescription} \`removeCover\`/\`removeLogo\` (or \`cover\`/\`logo\` null or '') clear a picture; a path sent back as read keeps it. Publishing (\`draft\` false on a draft) needs a subscription (402); unpublishing is always allowed.`,
         params,
         response: responses(menuSchema, [400, 401, 402, 403, 404, 417]),
       },
     },
     async (request) => {
-      const form = await readForm(request);
+      const form = await readForm(request, { json: jsonFields });
       const input = parseFields(menuUpdateSchema, form.fields);
       return ok(await menus.update(callerOf(request), request.params.id, { input, files: form.files }));
     },

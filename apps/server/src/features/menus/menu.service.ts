@@ -1,4 +1,5 @@
 import {
+  clearsPicture,
   type cloneSchema,
   copyName,
   defaultMenuColors,
@@ -250,11 +251,11 @@ export function createMenuService(deps: MenuServiceDeps) {
           if (input.displayDietary !== undefined) set.displayDietary = input.displayDietary;
           if (input.displaySideDishes !== undefined) set.displaySideDishes = input.displaySideDishes;
           if (input.draft !== undefined) set.draft = input.draft;
-          if (stored.cover || input.removeCover) {
+          if (stored.cover || input.removeCover || clearsPicture(input.cover)) {
             set.cover = stored.cover ?? null;
             replaced.push(existing.cover);
           }
-          if (stored.logo || input.removeLogo) {
+          if (stored.logo || input.removeLogo || clearsPicture(input.logo)) {
             set.logo = stored.logo ?? null;
             replaced.push(existing.logo);
           }

@@ -33,7 +33,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { BillingService } from '../billing/index.ts';
-import { imageUrls } from '../media/index.ts';
+import { presentImage } from '../media/index.ts';
 
 /** A category of a published menu, with its own days and hours when it has an adjustment. */
 export interface SourceCategory {
@@ -296,6 +296,7 @@ export async function loadPublicMenuSource(
       selected: { ...emptyDietary(), ...row.dietary.selected },
       admin: { ...emptyDietary(), ...row.dietary.admin },
     };
+    const image = presentImage(storage, row.image);
     publicDishes.set(row.id, {
       _id: row.id,
       name: row.name,
@@ -303,7 +304,8 @@ export async function loadPublicMenuSource(
       price,
       calories: row.calories,
       alcoholPercentage: row.alcoholPercentage === null ? null : Number(row.alcoholPercentage),
-      image: imageUrls(storage, row.image),
+      image: image.url,
+      imageVariants: image.variants,
       ingredients: (ingredientsOf.get(row.id) ?? []).map((item) => ({ _id: item.id, name: item.name })),
       sideDishes: (sidesOf.get(row.id) ?? []).map((item) => ({
         _id: item.id,
@@ -321,10 +323,13 @@ export async function loadPublicMenuSource(
   const dishesOf = groupBy(placements, (placement) => placement.categoryId);
   const linksOf = groupBy(links, (link) => link.menuId);
   const sourceMenus: SourceMenu[] = menuRows.map((row) => {
+    const cover = presentImage(storage, row.cover);
+    const logo = presentImage(storage, row.logo);
     const timeline: PublicTimelineEntry = {
       _id: row.id,
       name: row.name,
-      cover: imageUrls(storage, row.cover),
+      cover: cover.url,
+      coverVariants: cover.variants,
       valid: row.valid,
       twentyFourHoursMenuAvailable: row.twentyFourHours,
     };
@@ -333,8 +338,10 @@ export async function loadPublicMenuSource(
         _id: row.id,
         name: row.name,
         description: row.description,
-        cover: timeline.cover,
-        logo: imageUrls(storage, row.logo),
+        cover: cover.url,
+        coverVariants: cover.variants,
+        logo: logo.url,
+        logoVariants: logo.variants,
         colors: row.colors,
         fonts: row.fonts,
         selectedTemplate: row.selectedTemplate as MenuTemplate,
@@ -365,7 +372,7 @@ export async function loadPublicMenuSource(
 
   const filterOptions = filterOptionsSchema.safeParse(restaurant.filterOptions ?? undefined);
   // The restaurant has no logo of its own yet (settings come later): the first menu's stands in.
-  const logo = sourceMenus.find((entry) => entry.menu.logo)?.menu.logo ?? null;
+  const logoMenu = sourceMenus.find((entry) => entry.menu.logo)?.menu;
   const source: Omit<PublicMenuSource, 'version' | 'size'> = {
     restaurantId: restaurant.id,
     parentId: parent?.id ?? null,
@@ -377,7 +384,8 @@ export async function loadPublicMenuSource(
       restaurantType: restaurantTypeOf(restaurant.restaurantType),
       timeZone: knownZone(restaurant.timeZone),
       sideDishesLabel: restaurant.sideDishesLabel,
-      logo,
+      logo: logoMenu?.logo ?? null,
+      logoVariants: logoMenu?.logoVariants ?? null,
       social: [],
       filterOptions: restaurant.filterOptions && filterOptions.success ? filterOptions.data : null,
     },

@@ -146,7 +146,7 @@ export function CategoryForm({ category, menuId = null, blockedReason, header, o
               const dish = dishesById.get(id);
               return (
                 <Group key={id} gap="sm" wrap="nowrap" className={classes.dishRow}>
-                  <DishThumb image={dish?.image} size="mini" />
+                  <DishThumb dish={dish} size="mini" />
                   <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
                     {dish?.name ?? (dishes.isLoading ? 'Loading…' : 'Dish not available')}
                   </Text>

@@ -79,7 +79,7 @@ function DishPickerBody({
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
           {pageDishes.map((dish) => (
             <PickOption key={dish._id} checked={chosen.has(dish._id)} onToggle={() => toggle(dish._id)}>
-              <DishThumb image={dish.image} size="pick" />
+              <DishThumb dish={dish} size="pick" />
               <DishSummary dish={dish} />
             </PickOption>
           ))}

@@ -363,7 +363,7 @@ function DishLine({ dish, handle, dragging }: { dish: Dish } & SortableHandlePro
   return (
     <Group gap={8} wrap="nowrap" className={classes.dish} data-dragging={dragging || undefined}>
       {handle}
-      <DishThumb image={dish.image} size="mini" />
+      <DishThumb dish={dish} size="mini" />
       <Text size="sm" truncate style={{ flex: 1, minWidth: 0 }} c={dish.isAvailable ? undefined : 'dimmed'}>
         {dish.name}
       </Text>

@@ -1,4 +1,4 @@
-import type { Image } from '@carte/domain';
+import type { ImageVariants } from '@carte/domain';
 import { MenuPreview, previewImage } from '@carte/menu-view';
 import { ActionIcon, Badge, Box, EmptyState, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff, IconToolsKitchen2, IconX } from '@tabler/icons-react';
@@ -14,8 +14,11 @@ import classes from './menu-preview-panel.module.css';
 import { menuPreviewStore, usePreviewDraft } from './menu-preview-store.ts';
 import { buildPreviewMenu, buildPreviewRestaurant } from './preview-menu.ts';
 
-/** A form's picture as an `Image`: a new file through an object URL (revoked when it changes). */
-function usePictureImage(value: File | string | null | undefined, saved: Image | null): Image | null {
+/** A form's picture in its sizes: a new file through an object URL (revoked when it changes). */
+function usePictureImage(
+  value: File | string | null | undefined,
+  saved: ImageVariants | null,
+): ImageVariants | null {
   const [fileUrl, setFileUrl] = useState<string | null>(null);
   const file = value instanceof File ? value : null;
   useEffect(() => {
@@ -55,8 +58,9 @@ export default function MenuPreviewPanel() {
       ? (selected.menus.find((item) => item._id === draft.menuId) ?? null)
       : null
     : selected.menu;
-  const cover = usePictureImage(draft ? draft.cover : undefined, menu?.cover ?? null);
-  const logo = usePictureImage(draft ? draft.logo : undefined, menu?.logo ?? null);
+  // The saved variants (stable objects of the query data, so the memo below holds).
+  const cover = usePictureImage(draft ? draft.cover : undefined, menu?.coverVariants ?? null);
+  const logo = usePictureImage(draft ? draft.logo : undefined, menu?.logoVariants ?? null);
 
   const loading =
     selected.isLoading ||

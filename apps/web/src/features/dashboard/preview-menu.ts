@@ -5,7 +5,7 @@ import {
   defaultMenuColors,
   dishDietaryTags,
   type FilterOptions,
-  type Image,
+  type ImageVariants,
   type Ingredient,
   type Menu,
   type MenuInput,
@@ -61,7 +61,7 @@ function publicCustomization(
 export function buildPreviewMenu(
   menu: Menu | null,
   draft: MenuInput | null,
-  images: { cover: Image | null; logo: Image | null },
+  images: { cover: ImageVariants | null; logo: ImageVariants | null },
   sources: PreviewSources,
 ): PublicMenu {
   const ingredientById = new Map(sources.ingredients.map((item) => [item._id, item]));
@@ -77,6 +77,7 @@ export function buildPreviewMenu(
     calories: dish.calories,
     alcoholPercentage: dish.alcoholPercentage,
     image: dish.image,
+    imageVariants: dish.imageVariants,
     ingredients: dish.ingredients
       .map((entry) => entry.ingredient)
       .filter((ingredient) => ingredientById.get(ingredient._id)?.isAvailable ?? true)
@@ -109,8 +110,10 @@ export function buildPreviewMenu(
     _id: base?._id ?? UNSAVED_MENU_ID,
     name: draft?.name?.trim() || base?.name || 'New menu',
     description: draft?.description ?? base?.description ?? '',
-    cover: images.cover,
-    logo: images.logo,
+    cover: images.cover?.full ?? null,
+    coverVariants: images.cover,
+    logo: images.logo?.full ?? null,
+    logoVariants: images.logo,
     colors: draft?.colors ?? base?.colors ?? { ...defaultMenuColors },
     fonts: draft?.fonts ?? base?.fonts ?? { primary: '', secondary: '', tertiary: '' },
     selectedTemplate: draft?.selectedTemplate ?? base?.selectedTemplate ?? 'Classic Template',
@@ -131,7 +134,7 @@ const bool = (value: boolean | 'true' | 'false' | undefined): boolean | undefine
 /** The restaurant as the preview needs it; fields the workshop does not read stay empty. */
 export function buildPreviewRestaurant(
   restaurant: WorkshopRestaurant,
-  logo: Image | null,
+  logo: ImageVariants | null,
   filterOptions: FilterOptions | null,
 ): PublicRestaurant {
   return {
@@ -142,7 +145,8 @@ export function buildPreviewRestaurant(
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     sideDishesLabel: restaurant.sideDishesLabel,
     // Like the public page: the restaurant has no logo of its own yet, the menu's stands in.
-    logo,
+    logo: logo?.full ?? null,
+    logoVariants: logo,
     social: [],
     filterOptions,
   };

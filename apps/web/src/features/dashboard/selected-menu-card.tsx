@@ -20,7 +20,7 @@ export function SelectedMenuCard({ menu, publicUrl }: { menu: Menu; publicUrl: s
       <Stack gap="sm">
         <Group gap="md" wrap="nowrap" align="flex-start">
           {menu.cover ? (
-            <img src={menu.cover.thumb} alt="" className={classes.cover} />
+            <img src={menu.coverVariants?.thumb ?? menu.cover} alt="" className={classes.cover} />
           ) : (
             <span className={classes.cover} style={{ display: 'grid', placeItems: 'center' }}>
               <IconPhoto size={22} color="var(--mantine-color-gray-5)" aria-hidden />

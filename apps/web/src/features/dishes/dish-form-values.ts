@@ -56,7 +56,7 @@ export const dishValuesOf = (dish: Dish): DishFormValues => ({
   customCustomizations: dish.customizations.custom.map(draftOf),
   dietarySelected: dish.dietaryConsiderations.selected,
   dietaryAdmin: dish.dietaryConsiderations.admin,
-  image: dish.image?.card ?? null,
+  image: dish.imageVariants?.card ?? dish.image,
 });
 
 const optionalNumber = (value: number | string) => (value === '' ? null : value);

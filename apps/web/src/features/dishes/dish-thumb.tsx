@@ -1,4 +1,4 @@
-import type { Dish } from '@carte/domain';
+import { type Dish, pictureOf } from '@carte/domain';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { formatPrice } from '../../ui/format.ts';
@@ -11,12 +11,13 @@ const iconSize = { table: 18, pick: 16, mini: 14 } as const;
  * `pick` 48×32 (pickers), `mini` 40×25 (lists inside a category).
  */
 export function DishThumb({
-  image,
+  dish,
   size = 'table',
 }: {
-  image: Dish['image'] | undefined;
+  dish: Pick<Dish, 'image' | 'imageVariants'> | undefined;
   size?: keyof typeof iconSize;
 }) {
+  const image = dish ? pictureOf(dish.image, dish.imageVariants) : null;
   return image ? (
     <img src={image.thumb} alt="" className={classes.thumb} data-size={size} loading="lazy" />
   ) : (

@@ -68,14 +68,14 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
       header: <VisuallyHidden>Image</VisuallyHidden>,
       width: 104,
       hideWhenCompact: true,
-      render: (dish) => <DishThumb image={dish.image} />,
+      render: (dish) => <DishThumb dish={dish} />,
     },
     {
       key: 'name',
       header: 'Name',
       render: (dish, { compact }) => (
         <div className={classes.name}>
-          {compact && <DishThumb image={dish.image} />}
+          {compact && <DishThumb dish={dish} />}
           {canEdit ? (
             <Anchor component={Link} to={`/update-dish/${dish._id}`} fw={500} size="sm" c="inherit">
               {dish.name}

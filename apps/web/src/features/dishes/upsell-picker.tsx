@@ -179,7 +179,7 @@ export function UpsellPicker({
               >
                 <Group gap="sm" wrap="nowrap">
                   <Checkbox.Indicator checked={checked} disabled={disabled} />
-                  <DishThumb image={dish.image} size="pick" />
+                  <DishThumb dish={dish} size="pick" />
                   <DishSummary dish={dish} />
                 </Group>
               </Checkbox.Card>
