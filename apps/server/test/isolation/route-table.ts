@@ -556,6 +556,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/users/token': { kind: 'no-record-id', reason: 'a refresh token (a secret, not a record id)' },
   'POST /api/users/logout': { kind: 'no-record-id', reason: 'a refresh token (a secret, not a record id)' },
   'POST /api/users/email-verification': { kind: 'no-record-id', reason: 'a mailed token' },
+  'POST /api/users/email-change-verification': { kind: 'no-record-id', reason: 'a mailed token' },
   'POST /api/users/verify-account-and-enter-password': { kind: 'no-record-id', reason: 'a mailed token' },
   'POST /api/users/resend-email-account-verification': { kind: 'no-record-id', reason: 'a sign-in token' },
   'POST /api/users/request-new-password': { kind: 'no-record-id', reason: 'an email address' },
