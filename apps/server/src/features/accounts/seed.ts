@@ -53,7 +53,7 @@ export const DEMO_PASSWORD = 'Demo1234';
 /**
  * Demo data (decisions, Demo): on an empty database, the demo owner and its food truck "Carte Street
  * Kitchen" with a full menu — ingredients, customizations, categories, dishes with pictures, and the
- * Lunch and Dinner menus (drafts until publishing arrives). Pictures are stored first; if the
+ * Lunch, Dinner and All Day menus, published (demo-seed.ts). Pictures are stored first; if the
  * database turns out not to be empty after all (another instance seeded it meanwhile), they are
  * removed again and nothing is written.
  */

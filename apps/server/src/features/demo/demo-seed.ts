@@ -80,8 +80,8 @@ export async function deleteDemoImages(storage: Storage, images: DemoImages): Pr
 /**
  * Writes the demo food truck's full workshop in the caller's transaction: ingredients (with a
  * parent and its children), restaurant-wide and dish-specific customizations, categories, dishes
- * with prices, dietary tags, ingredients, side dishes and pictures, and the Lunch and Dinner menus,
- * published: the truck holds an active yearly subscription of the built-in test checkout (`local`,
+ * with prices, dietary tags, ingredients, side dishes and pictures, and the Lunch, Dinner and
+ * All Day menus, published: the truck holds an active yearly subscription of the built-in test checkout (`local`,
  * which renews itself), so the public menu at /menu/{restaurantId} shows them at once (decisions,
  * Demo) and the owner may publish and unpublish as any subscriber.
  */
@@ -218,7 +218,7 @@ export async function writeDemoMenu(
         },
         draft: false,
         valid: { ...menu.schedule, startTime: menu.startTime, endTime: menu.endTime },
-        twentyFourHours: false,
+        twentyFourHours: menu.twentyFourHours ?? false,
         position,
       })
       .returning({ id: menus.id });
