@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { AppError, NotFoundError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
 import { addInterval, checkoutReturnPaths, createBillingService, sameOriginPath } from './billing.service.ts';
-import { checkoutPage, portalPage, problemPage } from './local-checkout.pages.ts';
+import { checkoutPage, checkoutPagesPolicy, portalPage, problemPage } from './local-checkout.pages.ts';
 
 export interface LocalCheckoutRoutesOptions {
   db: Db;
@@ -59,7 +59,11 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<LocalCheckoutRoutesOptio
   });
 
   const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply.code(status).type('text/html; charset=utf-8').send(body);
+    reply
+      .code(status)
+      .header('content-security-policy', checkoutPagesPolicy)
+      .type('text/html; charset=utf-8')
+      .send(body);
 
   // These are pages: a bad, used or expired link answers a page too, never the JSON envelope.
   app.setErrorHandler((error, request, reply) => {
