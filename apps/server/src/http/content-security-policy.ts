@@ -96,7 +96,6 @@ export const apiDocsPolicy: CspDirectives = {
 export const scriptlessPagePolicy = (inlineStyle: string): CspDirectives => ({
   'default-src': ["'none'"],
   'style-src': [sha256Source(inlineStyle)],
-  'img-src': ["'self'"],
   'form-action': ["'self'"],
   'base-uri': ["'none'"],
   'frame-ancestors': ["'none'"],
