@@ -61,10 +61,13 @@ export async function seedDemo({
   db,
   storage,
   log,
+  publicUrl,
 }: {
   db: Db;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'info'>;
+  /** When given, the log names the demo's public menu address too. */
+  publicUrl?: string;
 }): Promise<void> {
   const isEmpty = async (reader: Pick<Db, 'select'>) =>
     (await reader.select({ id: restaurants.id }).from(restaurants).limit(1)).length === 0;
@@ -74,7 +77,7 @@ export async function seedDemo({
     .transaction(async (tx) => {
       // Two instances starting on one empty database: the second waits here, then finds it seeded.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('carte:seed-demo'))`);
-      if (!(await isEmpty(tx))) return false;
+      if (!(await isEmpty(tx))) return null;
       const [truck] = await tx
         .insert(restaurants)
         .values({
@@ -97,7 +100,7 @@ export async function seedDemo({
         restaurantId: truck!.id,
       });
       await writeDemoMenu(tx, truck!.id, images);
-      return true;
+      return truck!.id;
     })
     .catch(async (error: unknown) => {
       await deleteDemoImages(storage, images);
@@ -107,5 +110,6 @@ export async function seedDemo({
     await deleteDemoImages(storage, images);
     return;
   }
-  log.info(`Demo data created — sign in as "${DEMO_USERNAME}" / "${DEMO_PASSWORD}"`);
+  const menu = publicUrl ? `; its public menu, served at any hour: ${publicUrl}/menu/${written}` : '';
+  log.info(`Demo data created — sign in as "${DEMO_USERNAME}" / "${DEMO_PASSWORD}"${menu}`);
 }

@@ -23,10 +23,16 @@ import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from '../accounts/seed.ts';
 
 let t: TestApp;
 let seedMs = 0;
+const logged: string[] = [];
 beforeAll(async () => {
   t = await startTestApp();
   const started = performance.now();
-  await seedDemo({ db: t.runtime.database.db, storage: t.runtime.storage, log: silent });
+  await seedDemo({
+    db: t.runtime.database.db,
+    storage: t.runtime.storage,
+    log: { info: (message: string) => logged.push(message) },
+    publicUrl: 'http://carte.test',
+  });
   seedMs = performance.now() - started;
 });
 afterAll(async () => {
@@ -277,7 +283,10 @@ describe('seedDemo (decisions, Demo)', () => {
     expect(
       answer.body.message.menus[0]!.categories.flatMap((category) => category.dishes).length,
     ).toBeGreaterThan(0);
-    const page = await t.app.inject({ method: 'GET', url: `/menu/${truck!.id}` });
+    // The address the start-up log names.
+    const address = `http://carte.test/menu/${truck!.id}`;
+    expect(logged.some((message) => message.includes(address))).toBe(true);
+    const page = await t.app.inject({ method: 'GET', url: new URL(address).pathname });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Al Pastor Taco');
     expect(page.body).not.toContain('No menu is being served right now.');
