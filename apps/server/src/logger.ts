@@ -20,6 +20,8 @@ export function createLogger(level: string, destination: LogDestination = proces
       colorize: true,
       translateTime: 'SYS:HH:MM:ss',
       ignore: 'pid,hostname',
+      // One line per event: a request's details do not push the start-up lines off the screen.
+      singleLine: true,
     }),
   );
 }

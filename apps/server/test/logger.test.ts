@@ -23,7 +23,8 @@ describe('the server console (decisions, Tooling: console logs)', () => {
     expect(out.text()).not.toBe(stripVTControlCharacters(out.text()));
     const line = stripVTControlCharacters(out.text());
     expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Carte is running/);
-    expect(line).toContain('port: 3000');
+    expect(line).toContain('"port":3000');
+    expect(line.trim().split('\n')).toHaveLength(1);
     expect(() => JSON.parse(line)).toThrow();
   });
 
