@@ -26,6 +26,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // zod with the app's zod settings (src/zod-config.ts), in one chunk: every chunk that
+            // builds a schema imports it, so the settings hold before the first schema is built.
+            // Left in the entry, they would run last (a chunk's imports run before its own code).
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-config\.ts$/ },
+          ],
+        },
+      },
       treeshake: {
         // @carte/domain is pure (schemas, rules, texts) but its package.json does not say so; saying it
         // here keeps e.g. the phone-number metadata out of the first download of every page.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { messages } from '@carte/domain';
 import helmet from '@fastify/helmet';
@@ -31,6 +31,12 @@ import { publicMenuPlugin } from './features/public-menu/public-menu.routes.ts';
 import { restaurantRoutes } from './features/restaurants/restaurant.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { authPlugin } from './http/auth.ts';
+import {
+  apiDocsPolicy,
+  cspHeader,
+  inlineScriptHashes,
+  webAppPolicy,
+} from './http/content-security-policy.ts';
 import { fail } from './http/envelope.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
@@ -74,8 +80,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  // The SPA and Swagger UI use inline styles and scripts; CSP is set per area in later work.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // The owner app's Content-Security-Policy on every answer helmet covers; the public menu, the test
+  // checkout and Swagger UI set their own (http/content-security-policy.ts).
+  const webIndex = path.join(config.webDist, 'index.html');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: webAppPolicy({
+        captcha: config.captcha,
+        inlineScripts: existsSync(webIndex) ? inlineScriptHashes(readFileSync(webIndex, 'utf8')) : [],
+      }),
+    },
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -88,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Its own, looser policy, on its routes only.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: cspHeader(apiDocsPolicy) });
   await app.register(errorHandlerPlugin, { db });
   await app.register(multipart, { limits: { fileSize: 10_485_760 } });
 

@@ -1,6 +1,6 @@
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
 import { startRuntime } from './runtime.ts';
 
 /** read config → open database (embedded or URL) → migrate → start jobs → listen (DESIGN.md). */
@@ -15,7 +15,7 @@ async function main() {
     }
     throw error;
   }
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   const runtime = await startRuntime(config, log);
   const app = await buildApp({
     config,

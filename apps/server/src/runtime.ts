@@ -83,7 +83,7 @@ export async function startRuntime(
 
   const storage = createStorage(config);
   await ensureSuperAdmin(database.db, config.superAdmin, log);
-  if (config.seedDemo) await seedDemo({ db: database.db, storage, log });
+  if (config.seedDemo) await seedDemo({ db: database.db, storage, log, publicUrl: config.publicUrl });
 
   return {
     database,

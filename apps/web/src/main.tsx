@@ -1,3 +1,5 @@
+// First: zod's settings must hold before any schema is built (zod-config.ts).
+import './zod-config.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';

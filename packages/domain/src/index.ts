@@ -12,4 +12,5 @@ export * from './public-menu.ts';
 export * from './roles.ts';
 export * from './schedule.ts';
 export * from './validation.ts';
+export * from './visibility.ts';
 export * from './workshop.ts';

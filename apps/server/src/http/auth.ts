@@ -27,10 +27,15 @@ export const callerOf = (request: FastifyRequest): Caller => {
   return request.caller;
 };
 
+/**
+ * `Authorization: Bearer <token>` as RFC 7235 §2.1 and RFC 6750 §2.1 write it: the scheme in any
+ * case, one or more spaces, then a token68 (a JWT is one). Anything else is no token.
+ */
+const BEARER = /^bearer +([\w\-.~+/]+=*)$/i;
+
 export const bearerToken = (request: FastifyRequest): string | null => {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return null;
-  return header.slice(7).trim() || null;
+  const header = request.headers.authorization?.trim();
+  return (header && BEARER.exec(header)?.[1]) || null;
 };
 
 export const authPlugin = fp(

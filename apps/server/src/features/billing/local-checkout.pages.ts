@@ -1,4 +1,5 @@
 import { type BillingInterval, formatCents, formatDayMonthYear, type PlanPrice } from '@carte/domain';
+import { cspHeader, scriptlessPagePolicy } from '../../http/content-security-policy.ts';
 import type { SubscriptionRow } from './subscription.presenter.ts';
 
 /**
@@ -45,6 +46,9 @@ const styles = `
   .status{display:inline-block;border-radius:999px;padding:2px 10px;font-size:13px;font-weight:600}
   .active{background:#e6f6ec;color:#146c2e} .ending{background:#fff4d6;color:#6b4d00} .ended{background:#eceef1;color:#3d434b}
 `;
+
+/** These pages' Content-Security-Policy: no script, nothing loaded, only their `<style>`, forms to here. */
+export const checkoutPagesPolicy = cspHeader(scriptlessPagePolicy(styles));
 
 function page(title: string, banner: string, content: string): string {
   return `<!doctype html>

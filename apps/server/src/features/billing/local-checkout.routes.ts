@@ -5,17 +5,13 @@ import { z } from 'zod';
 import { type LocalPayments, type LocalPortalGrant, localPortalPath } from '../../adapters/payments/index.ts';
 import { AppError, NotFoundError } from '../../core/errors.ts';
 import { type BillingService, checkoutReturnPaths, sameOriginPath } from './billing.service.ts';
-import { checkoutPage, portalPage, problemPage } from './local-checkout.pages.ts';
+import { checkoutPage, checkoutPagesPolicy, portalPage, problemPage } from './local-checkout.pages.ts';
 
 export interface LocalCheckoutRoutesOptions {
   billing: BillingService;
   payments: LocalPayments;
   now: () => Date;
 }
-
-/** The pages hold no script and no image: styles inline, forms posting back here only. */
-const pageSecurityPolicy =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 // Fastify refuses path parameters over 100 characters (414) before these schemas run.
 const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
@@ -46,7 +42,8 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<LocalCheckoutRoutesOptio
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     reply.header('x-robots-tag', 'noindex');
-    reply.header('content-security-policy', pageSecurityPolicy);
+    // No script, nothing loaded but their one inline style (by its hash), forms posting back here.
+    reply.header('content-security-policy', checkoutPagesPolicy);
     return payload;
   });
 

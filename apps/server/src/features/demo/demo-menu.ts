@@ -49,6 +49,8 @@ export interface DemoMenu {
   categories: string[];
   startTime: string;
   endTime: string;
+  /** Served all day on every checked day (the times are kept for when it is turned off). */
+  twentyFourHours?: boolean;
   colors: { primary: string; secondary: string; tertiary: string };
   fonts: { primary: string; secondary: string; tertiary: string };
   cover: Palette;
@@ -416,8 +418,9 @@ const everyDay = {
 };
 
 /**
- * Two published menus by time of day, every day, on the truck's clock (America/New_York): Lunch
- * 11:00–16:00 and Dinner 17:00–23:00.
+ * Three published menus, every day, on the truck's clock (America/New_York): Lunch 11:00–16:00 and
+ * Dinner 17:00–23:00, so the timeline and the expiry banner have something to show, and All Day,
+ * served around the clock, so a newcomer who opens the demo's public page at any hour sees a menu.
  */
 export const demoMenus: (DemoMenu & { schedule: typeof everyDay })[] = [
   {
@@ -440,6 +443,18 @@ export const demoMenus: (DemoMenu & { schedule: typeof everyDay })[] = [
     colors: { primary: '#c1121f', secondary: '#1d3557', tertiary: '#e9c46a' },
     fonts: { primary: 'Playfair Display', secondary: 'Open Sans', tertiary: 'Lato' },
     cover: palettes.plum,
+    schedule: everyDay,
+  },
+  {
+    name: 'All Day',
+    description: 'Tacos, sides and drinks, whenever you find us.',
+    categories: ['Tacos', 'Sides', 'Drinks'],
+    startTime: '00:00',
+    endTime: '00:00',
+    twentyFourHours: true,
+    colors: { primary: '#2a9d8f', secondary: '#264653', tertiary: '#e9c46a' },
+    fonts: { primary: 'Roboto', secondary: 'Open Sans', tertiary: 'Lato' },
+    cover: palettes.teal,
     schedule: everyDay,
   },
 ];

@@ -23,10 +23,16 @@ import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './demo-seed.ts';
 
 let t: TestApp;
 let seedMs = 0;
+const logged: string[] = [];
 beforeAll(async () => {
   t = await startTestApp();
   const started = performance.now();
-  await seedDemo({ db: t.runtime.database.db, storage: t.runtime.storage, log: silent });
+  await seedDemo({
+    db: t.runtime.database.db,
+    storage: t.runtime.storage,
+    log: { info: (message: string) => logged.push(message) },
+    publicUrl: 'http://carte.test',
+  });
   seedMs = performance.now() - started;
 });
 afterAll(async () => {
@@ -179,7 +185,7 @@ describe('seedDemo (decisions, Demo)', () => {
     expect(bowl.customizations.custom.map((c) => c.name)).toEqual(['Choose your protein']);
     expect(bowl.customizations.selected).toEqual([shared[0]!.id]);
 
-    // Two published menus, every day on the truck's clock, each with its categories and pictures.
+    // Three published menus, every day on the truck's clock, each with its categories and pictures.
     const menuRows = await db()
       .select()
       .from(menus)
@@ -188,6 +194,7 @@ describe('seedDemo (decisions, Demo)', () => {
     expect(menuRows.map((m) => [m.name, m.draft])).toEqual([
       ['Lunch', false],
       ['Dinner', false],
+      ['All Day', false],
     ]);
     const everyDay = {
       monday: true,
@@ -200,7 +207,8 @@ describe('seedDemo (decisions, Demo)', () => {
     };
     expect(menuRows[0]!.valid).toEqual({ ...everyDay, startTime: '11:00', endTime: '16:00' });
     expect(menuRows[1]!.valid).toEqual({ ...everyDay, startTime: '17:00', endTime: '23:00' });
-    expect(menuRows.map((m) => m.twentyFourHours)).toEqual([false, false]);
+    expect(menuRows[2]!.valid).toMatchObject(everyDay);
+    expect(menuRows.map((m) => m.twentyFourHours)).toEqual([false, false, true]);
     for (const menu of menuRows) {
       expect(await t.runtime.storage.get(`${menu.cover}/card.webp`)).not.toBeNull();
       expect(await t.runtime.storage.get(`${menu.logo}/thumb.webp`)).not.toBeNull();
@@ -231,6 +239,7 @@ describe('seedDemo (decisions, Demo)', () => {
     expect(menuList.body.message.map((m) => [m.name, m.draft, m.categories.length])).toEqual([
       ['Lunch', false, 4],
       ['Dinner', false, 5],
+      ['All Day', false, 3],
     ]);
     // Published with an active subscription of the test checkout, so the owner can unpublish and publish.
     const active = await get<{ active: boolean; subscription: { interval: string } | null }>(
@@ -242,6 +251,45 @@ describe('seedDemo (decisions, Demo)', () => {
     }
     const [truck] = (await get<{ customizations: { name: string }[] }[]>('/api/restaurants')).body.message;
     expect(truck!.customizations.map((c) => c.name)).toEqual(['Extra toppings', 'Size']);
+  });
+
+  it('serves a menu at any hour: at 04:00 on the truck clock the public page shows All Day', async () => {
+    const [truck] = await db().select().from(restaurants).where(eq(restaurants.name, 'Carte Street Kitchen'));
+    // The next 04:00 in New York, within a day (the demo's subscription runs a year from the seed).
+    const clock = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      hourCycle: 'h23',
+      hour: 'numeric',
+      minute: 'numeric',
+    }).formatToParts(t.clock.now());
+    const part = (type: string) => Number(clock.find((entry) => entry.type === type)!.value);
+    const minutesTo4 = (((4 * 60 - (part('hour') * 60 + part('minute'))) % 1440) + 1440) % 1440;
+    const now = t.clock.now().getTime();
+    t.clock.advance(Math.floor((now + minutesTo4 * 60_000) / 60_000) * 60_000 + 30_000 - now);
+    expect(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        hourCycle: 'h23',
+        timeStyle: 'short',
+      }).format(t.clock.now()),
+    ).toBe('04:00');
+
+    const answer = await t.call<{ menus: { name: string; categories: { dishes: unknown[] }[] }[] }>({
+      method: 'GET',
+      url: `/api/menus/customer?restaurantId=${truck!.id}`,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message.menus.map((menu) => menu.name)).toEqual(['All Day']);
+    expect(
+      answer.body.message.menus[0]!.categories.flatMap((category) => category.dishes).length,
+    ).toBeGreaterThan(0);
+    // The address the start-up log names.
+    const address = `http://carte.test/menu/${truck!.id}`;
+    expect(logged.some((message) => message.includes(address))).toBe(true);
+    const page = await t.app.inject({ method: 'GET', url: new URL(address).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Al Pastor Taco');
+    expect(page.body).not.toContain('No menu is being served right now.');
   });
 
   it('runs only on an empty database', async () => {
@@ -279,7 +327,7 @@ describe('seedDemo on two instances at once', () => {
     expect(trucks.map((row) => row.name)).toEqual(['Carte Street Kitchen']);
     const stored = first.counts.put - first.counts.deleted + (second.counts.put - second.counts.deleted);
     const pictures = await other.runtime.database.db.select({ image: dishes.image }).from(dishes);
-    // Three variants per picture: the dishes', plus a cover and a logo for each of the two menus.
-    expect(stored).toBe((pictures.length + 4) * 3);
+    // Three variants per picture: the dishes', plus a cover and a logo for each of the three menus.
+    expect(stored).toBe((pictures.length + 6) * 3);
   });
 });

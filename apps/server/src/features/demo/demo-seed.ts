@@ -48,7 +48,7 @@ export const DEMO_PASSWORD = 'Demo1234';
 /**
  * Demo data (decisions, Demo): on an empty database, the demo owner and its food truck "Carte Street
  * Kitchen" with a full menu — ingredients, customizations, categories, dishes with pictures, and the
- * Lunch and Dinner menus (drafts until publishing arrives). Pictures are stored first; if the
+ * Lunch, Dinner and All Day menus, published (demo-menu.ts). Pictures are stored first; if the
  * database turns out not to be empty after all (another instance seeded it meanwhile), they are
  * removed again and nothing is written.
  */
@@ -56,10 +56,13 @@ export async function seedDemo({
   db,
   storage,
   log,
+  publicUrl,
 }: {
   db: Db;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'info'>;
+  /** When given, the log names the demo's public menu address too. */
+  publicUrl?: string;
 }): Promise<void> {
   const isEmpty = async (reader: Pick<Db, 'select'>) =>
     (await reader.select({ id: restaurants.id }).from(restaurants).limit(1)).length === 0;
@@ -69,7 +72,7 @@ export async function seedDemo({
     .transaction(async (tx) => {
       // Two instances starting on one empty database: the second waits here, then finds it seeded.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('carte:seed-demo'))`);
-      if (!(await isEmpty(tx))) return false;
+      if (!(await isEmpty(tx))) return null;
       const [truck] = await tx
         .insert(restaurants)
         .values({
@@ -92,7 +95,7 @@ export async function seedDemo({
         restaurantId: truck!.id,
       });
       await writeDemoMenu(tx, truck!.id, images);
-      return true;
+      return truck!.id;
     })
     .catch(async (error: unknown) => {
       await deleteDemoImages(storage, images);
@@ -102,7 +105,8 @@ export async function seedDemo({
     await deleteDemoImages(storage, images);
     return;
   }
-  log.info(`Demo data created — sign in as "${DEMO_USERNAME}" / "${DEMO_PASSWORD}"`);
+  const menu = publicUrl ? `; its public menu, served at any hour: ${publicUrl}/menu/${written}` : '';
+  log.info(`Demo data created — sign in as "${DEMO_USERNAME}" / "${DEMO_PASSWORD}"${menu}`);
 }
 
 /**
@@ -145,8 +149,8 @@ export async function deleteDemoImages(storage: Storage, images: DemoImages): Pr
 /**
  * Writes the demo food truck's full workshop in the caller's transaction: ingredients (with a
  * parent and its children), restaurant-wide and dish-specific customizations, categories, dishes
- * with prices, dietary tags, ingredients, side dishes and pictures, and the Lunch and Dinner menus,
- * published: the truck holds an active yearly subscription of the built-in test checkout (`local`,
+ * with prices, dietary tags, ingredients, side dishes and pictures, and the Lunch, Dinner and
+ * All Day menus, published: the truck holds an active yearly subscription of the built-in test checkout (`local`,
  * which renews itself), so the public menu at /menu/{restaurantId} shows them at once (decisions,
  * Demo) and the owner may publish and unpublish as any subscriber.
  */
@@ -283,7 +287,7 @@ export async function writeDemoMenu(
         },
         draft: false,
         valid: { ...menu.schedule, startTime: menu.startTime, endTime: menu.endTime },
-        twentyFourHours: false,
+        twentyFourHours: menu.twentyFourHours ?? false,
         position,
       })
       .returning({ id: menus.id });

@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
   adjustmentSchedule,
+  type Catalog,
   dishDietaryTags,
   emptyDietary,
   filterOptionsSchema,
   type MenuTemplate,
   menuSchedule,
-  optionPrice,
-  type PublicCategory,
-  type PublicDish,
-  type PublicMenu,
   type PublicRestaurant,
   type PublicTimelineEntry,
-  type Schedule,
+  type VisibleMenu,
+  visibleMenus,
 } from '@carte/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
@@ -35,17 +33,11 @@ import {
 import type { BillingService } from '../billing/index.ts';
 import { presentImage } from '../media/index.ts';
 
-/** A category of a published menu, with its own days and hours when it has an adjustment. */
-export interface SourceCategory {
-  category: PublicCategory;
-  adjustment: Schedule | null;
-}
-
-/** A published menu with every category it may show; which are shown depends on the hour. */
-export interface SourceMenu {
-  menu: Omit<PublicMenu, 'categories'>;
-  categories: SourceCategory[];
-  schedule: Schedule;
+/**
+ * A published menu with every category a diner may see in it (the domain's `visibleMenus`, whatever
+ * the hour); which are shown depends on the hour (`servedAt`).
+ */
+export interface SourceMenu extends VisibleMenu {
   timeline: PublicTimelineEntry;
 }
 
@@ -75,8 +67,6 @@ export interface PublicMenuSource {
   periodEndsAt: number | null;
 }
 
-type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
-
 const groupBy = <T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> => {
   const map = new Map<string, T[]>();
   for (const row of rows) {
@@ -103,13 +93,12 @@ const restaurantTypeOf = (value: string): PublicRestaurant['restaurantType'] =>
 
 /**
  * Reads the published data of a restaurant (doc 2 §3 customer menu), or null when there is no such
- * restaurant. Applies the subscription calendar first (billing's `applyCalendar`), so menus of
+ * restaurant. Applies the subscription calendar first (billing's `expireSubscriptions`), so menus of
  * an ended subscription are drafts before they are read (decisions §4 Billing).
  *
- * What a diner may see: published menus (own, then the parent's); their categories that are shown
- * in the menu (`valid`) and available; the available dishes of those; each dish's available
- * ingredients, available side dishes, and available customizations with their available options,
- * priced for the dish (decisions §4: a percentage of the base price, rounded half-up to cents).
+ * Reads, unfiltered, the menus of the restaurant and its parent and everything they may show; what
+ * a diner may see of it is decided by the domain's `visibleMenus` (packages/domain/src/visibility.ts),
+ * the rule the owner's preview applies too.
  */
 export async function loadPublicMenuSource(
   deps: { db: Db; storage: Storage; billing: Pick<BillingService, 'applyCalendar'> },
@@ -135,92 +124,65 @@ export async function loadPublicMenuSource(
     .orderBy(asc(users.createdAt))
     .limit(1);
 
-  const menuRows = (
-    await db
-      .select()
-      .from(menus)
-      .where(and(inArray(menus.restaurantId, visibleIds), eq(menus.draft, false)))
-  ).sort(
-    (a, b) =>
-      Number(a.restaurantId !== restaurant.id) - Number(b.restaurantId !== restaurant.id) ||
-      a.position - b.position ||
-      a.createdAt.getTime() - b.createdAt.getTime(),
-  );
+  // Everything the restaurant's and its parent's menus may show, unfiltered: which of it a diner
+  // sees is the domain's rule (`visibleMenus`), shared with the owner's preview.
+  const menuRows = await db
+    .select()
+    .from(menus)
+    .where(inArray(menus.restaurantId, visibleIds))
+    .orderBy(asc(menus.position), asc(menus.createdAt));
   const menuIds = menuRows.map((row) => row.id);
 
   const links = menuIds.length
     ? await db
         .select({
           menuId: menuCategories.menuId,
+          categoryId: menuCategories.categoryId,
+          valid: menuCategories.valid,
           adjustment: menuCategories.adjustment,
-          id: categories.id,
-          name: categories.name,
         })
         .from(menuCategories)
         .innerJoin(categories, eq(categories.id, menuCategories.categoryId))
-        .where(
-          and(
-            inArray(menuCategories.menuId, menuIds),
-            eq(menuCategories.valid, true),
-            eq(categories.isAvailable, true),
-            inArray(categories.restaurantId, visibleIds),
-          ),
-        )
+        .where(and(inArray(menuCategories.menuId, menuIds), inArray(categories.restaurantId, visibleIds)))
         .orderBy(asc(menuCategories.position), asc(categories.createdAt))
     : [];
-  const categoryIds = [...new Set(links.map((link) => link.id))];
+  const categoryIds = [...new Set(links.map((link) => link.categoryId))];
 
-  const placements = categoryIds.length
-    ? await db
-        .select({ categoryId: categoryDishes.categoryId, dish: dishes })
-        .from(categoryDishes)
-        .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
-        .where(
-          and(
-            inArray(categoryDishes.categoryId, categoryIds),
-            eq(dishes.isAvailable, true),
-            inArray(dishes.restaurantId, visibleIds),
-          ),
-        )
-        .orderBy(asc(categoryDishes.position), desc(dishes.createdAt))
-    : [];
-  const dishRows = new Map<string, Row<typeof dishes>>();
-  for (const placement of placements) dishRows.set(placement.dish.id, placement.dish);
-  const dishIds = [...dishRows.keys()];
+  const [categoryRows, placements] = categoryIds.length
+    ? await Promise.all([
+        db
+          .select({ id: categories.id, name: categories.name, isAvailable: categories.isAvailable })
+          .from(categories)
+          .where(inArray(categories.id, categoryIds)),
+        db
+          .select({ categoryId: categoryDishes.categoryId, dishId: categoryDishes.dishId })
+          .from(categoryDishes)
+          .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
+          .where(
+            and(inArray(categoryDishes.categoryId, categoryIds), inArray(dishes.restaurantId, visibleIds)),
+          )
+          .orderBy(asc(categoryDishes.position), desc(dishes.createdAt)),
+      ])
+    : [[], []];
+  const placedIds = [...new Set(placements.map((placement) => placement.dishId))];
 
-  const [ingredientRows, sideRows, customizationRows, periodRows] = await Promise.all([
-    dishIds.length
+  const [ingredientLinks, sideLinks, customizationRows, periodRows] = await Promise.all([
+    placedIds.length
       ? db
-          .select({ dishId: dishIngredients.dishId, id: ingredients.id, name: ingredients.name })
+          .select({ dishId: dishIngredients.dishId, ingredientId: dishIngredients.ingredientId })
           .from(dishIngredients)
-          .innerJoin(ingredients, eq(ingredients.id, dishIngredients.ingredientId))
-          .where(and(inArray(dishIngredients.dishId, dishIds), eq(ingredients.isAvailable, true)))
+          .where(inArray(dishIngredients.dishId, placedIds))
           .orderBy(asc(dishIngredients.position))
       : [],
-    dishIds.length
+    placedIds.length
       ? db
-          .select({
-            dishId: dishSideDishes.dishId,
-            id: dishes.id,
-            name: dishes.name,
-            price: dishes.price,
-          })
+          .select({ dishId: dishSideDishes.dishId, sideDishId: dishSideDishes.sideDishId })
           .from(dishSideDishes)
-          .innerJoin(dishes, eq(dishes.id, dishSideDishes.sideDishId))
-          .where(
-            and(
-              inArray(dishSideDishes.dishId, dishIds),
-              eq(dishes.isAvailable, true),
-              inArray(dishes.restaurantId, visibleIds),
-            ),
-          )
+          .where(inArray(dishSideDishes.dishId, placedIds))
           .orderBy(asc(dishSideDishes.position))
       : [],
-    dishIds.length
-      ? db
-          .select()
-          .from(customizations)
-          .where(and(inArray(customizations.restaurantId, visibleIds), eq(customizations.isAvailable, true)))
+    placedIds.length
+      ? db.select().from(customizations).where(inArray(customizations.restaurantId, visibleIds))
       : [],
     db
       .select({ end: subscriptions.currentPeriodEnd })
@@ -228,147 +190,133 @@ export async function loadPublicMenuSource(
       .where(and(inArray(subscriptions.restaurantId, visibleIds), eq(subscriptions.status, 'active'))),
   ]);
 
-  // Names of the ingredients customization options offer; an unavailable one hides its option.
-  const optionIngredientIds = new Set<string>();
-  const collect = (list: CustomizationData[]) => {
+  // The placed dishes and the side dishes they offer, read once.
+  const dishIds = [...new Set([...placedIds, ...sideLinks.map((link) => link.sideDishId)])];
+  const dishRows = dishIds.length
+    ? await db
+        .select()
+        .from(dishes)
+        .where(and(inArray(dishes.id, dishIds), inArray(dishes.restaurantId, visibleIds)))
+    : [];
+
+  // The dishes' ingredients and those customization options offer.
+  const ingredientIds = new Set(ingredientLinks.map((link) => link.ingredientId));
+  const collect = (list: readonly CustomizationData[]) => {
     for (const customization of list)
-      for (const option of customization.options)
-        if (option.ingredient) optionIngredientIds.add(option.ingredient);
+      for (const option of customization.options) if (option.ingredient) ingredientIds.add(option.ingredient);
   };
   for (const row of customizationRows) collect([{ ...row, _id: row.id }]);
-  for (const row of dishRows.values()) collect(row.customizations.custom ?? []);
-  const optionIngredients = optionIngredientIds.size
+  for (const row of dishRows) collect(row.customizations.custom ?? []);
+  const ingredientRows = ingredientIds.size
     ? await db
-        .select({ id: ingredients.id, name: ingredients.name })
+        .select({ _id: ingredients.id, name: ingredients.name, isAvailable: ingredients.isAvailable })
         .from(ingredients)
         .where(
-          and(
-            inArray(ingredients.id, [...optionIngredientIds]),
-            inArray(ingredients.restaurantId, visibleIds),
-            eq(ingredients.isAvailable, true),
-          ),
+          and(inArray(ingredients.id, [...ingredientIds]), inArray(ingredients.restaurantId, visibleIds)),
         )
     : [];
-  const ingredientName = new Map(optionIngredients.map((row) => [row.id, row.name]));
 
-  const sharedCustomizations = new Map(
-    customizationRows.map((row) => [
-      row.id,
-      {
-        restaurantId: row.restaurantId,
-        data: {
-          _id: row.id,
-          name: row.name,
-          isCustom: row.isCustom,
-          isFixedPrice: row.isFixedPrice,
-          isAvailable: row.isAvailable,
-          options: row.options,
-        } satisfies CustomizationData,
-      },
-    ]),
-  );
-
-  const ingredientsOf = groupBy(ingredientRows, (row) => row.dishId);
-  const sidesOf = groupBy(sideRows, (row) => row.dishId);
-
-  const publicCustomization = (data: CustomizationData, basePrice: number) => {
-    if (!data.isAvailable) return null;
-    const options = data.options.flatMap((option) => {
-      if (!option.isAvailable) return [];
-      const name = option.ingredient ? ingredientName.get(option.ingredient) : option.name?.trim();
-      if (!name) return [];
-      return [{ _id: option._id, name, price: optionPrice(basePrice, option, data.isFixedPrice) }];
-    });
-    return options.length > 0
-      ? { _id: data._id, name: data.name, isFixedPrice: data.isFixedPrice, options }
-      : null;
-  };
-
-  const publicDishes = new Map<string, PublicDish>();
-  for (const row of dishRows.values()) {
-    const price = Number(row.price);
-    // Restaurant-wide customizations are the dish's own restaurant's: locations do not inherit them.
-    const selected = (row.customizations.selected ?? []).flatMap((id) => {
-      const shared = sharedCustomizations.get(id);
-      return shared && shared.restaurantId === row.restaurantId ? [shared.data] : [];
-    });
-    const dietary = {
-      selected: { ...emptyDietary(), ...row.dietary.selected },
-      admin: { ...emptyDietary(), ...row.dietary.admin },
-    };
-    const image = presentImage(storage, row.image);
-    publicDishes.set(row.id, {
-      _id: row.id,
-      name: row.name,
-      description: row.description,
-      price,
-      calories: row.calories,
-      alcoholPercentage: row.alcoholPercentage === null ? null : Number(row.alcoholPercentage),
-      image: image.url,
-      imageVariants: image.variants,
-      ingredients: (ingredientsOf.get(row.id) ?? []).map((item) => ({ _id: item.id, name: item.name })),
-      sideDishes: (sidesOf.get(row.id) ?? []).map((item) => ({
-        _id: item.id,
-        name: item.name,
-        price: Number(item.price),
-      })),
-      customizations: [...selected, ...(row.customizations.custom ?? [])].flatMap((data) => {
-        const customization = publicCustomization(data, price);
-        return customization ? [customization] : [];
-      }),
-      dietary: dishDietaryTags({ dietaryConsiderations: dietary }),
-    });
-  }
-
+  const ingredientsOf = groupBy(ingredientLinks, (link) => link.dishId);
+  const sidesOf = groupBy(sideLinks, (link) => link.dishId);
   const dishesOf = groupBy(placements, (placement) => placement.categoryId);
   const linksOf = groupBy(links, (link) => link.menuId);
-  const sourceMenus: SourceMenu[] = menuRows.map((row) => {
-    const cover = presentImage(storage, row.cover);
-    const logo = presentImage(storage, row.logo);
-    const timeline: PublicTimelineEntry = {
+
+  const catalog: Catalog = {
+    menus: menuRows.map((row) => {
+      const cover = presentImage(storage, row.cover);
+      const logo = presentImage(storage, row.logo);
+      return {
+        view: {
+          _id: row.id,
+          name: row.name,
+          description: row.description,
+          cover: cover.url,
+          coverVariants: cover.variants,
+          logo: logo.url,
+          logoVariants: logo.variants,
+          colors: row.colors,
+          fonts: row.fonts,
+          selectedTemplate: row.selectedTemplate as MenuTemplate,
+          templateMeta: row.templateMeta,
+          showCTA: row.showCta,
+          displayIngredients: row.displayIngredients,
+          displayDietary: row.displayDietary,
+          displaySideDishes: row.displaySideDishes,
+          fromParent: row.restaurantId !== restaurant.id,
+        },
+        draft: row.draft,
+        schedule: menuSchedule({ valid: row.valid, twentyFourHoursMenuAvailable: row.twentyFourHours }),
+        categories: (linksOf.get(row.id) ?? []).map((link) => ({
+          category: link.categoryId,
+          valid: link.valid,
+          adjustment: link.adjustment ? adjustmentSchedule(link.adjustment) : null,
+        })),
+      };
+    }),
+    categories: categoryRows.map((row) => ({
       _id: row.id,
       name: row.name,
-      cover: cover.url,
-      coverVariants: cover.variants,
-      valid: row.valid,
-      twentyFourHoursMenuAvailable: row.twentyFourHours,
-    };
-    return {
-      menu: {
-        _id: row.id,
-        name: row.name,
-        description: row.description,
-        cover: cover.url,
-        coverVariants: cover.variants,
-        logo: logo.url,
-        logoVariants: logo.variants,
-        colors: row.colors,
-        fonts: row.fonts,
-        selectedTemplate: row.selectedTemplate as MenuTemplate,
-        templateMeta: row.templateMeta,
-        showCTA: row.showCta,
-        displayIngredients: row.displayIngredients,
-        displayDietary: row.displayDietary,
-        displaySideDishes: row.displaySideDishes,
+      isAvailable: row.isAvailable,
+      dishes: (dishesOf.get(row.id) ?? []).map((placement) => placement.dishId),
+    })),
+    dishes: dishRows.map((row) => {
+      const image = presentImage(storage, row.image);
+      return {
+        view: {
+          _id: row.id,
+          name: row.name,
+          description: row.description,
+          price: Number(row.price),
+          calories: row.calories,
+          alcoholPercentage: row.alcoholPercentage === null ? null : Number(row.alcoholPercentage),
+          image: image.url,
+          imageVariants: image.variants,
+          dietary: dishDietaryTags({
+            dietaryConsiderations: {
+              selected: { ...emptyDietary(), ...row.dietary.selected },
+              admin: { ...emptyDietary(), ...row.dietary.admin },
+            },
+          }),
+        },
+        isAvailable: row.isAvailable,
         fromParent: row.restaurantId !== restaurant.id,
-      },
-      categories: (linksOf.get(row.id) ?? []).flatMap((link) => {
-        const list = (dishesOf.get(link.id) ?? []).flatMap(
-          (placement) => publicDishes.get(placement.dish.id) ?? [],
-        );
-        // A category without a dish to show would be an empty heading.
-        if (list.length === 0) return [];
-        return [
-          {
-            category: { _id: link.id, name: link.name, dishes: list },
-            adjustment: link.adjustment ? adjustmentSchedule(link.adjustment) : null,
-          },
-        ];
-      }),
-      schedule: menuSchedule({ valid: row.valid, twentyFourHoursMenuAvailable: row.twentyFourHours }),
-      timeline,
-    };
-  });
+        ingredients: (ingredientsOf.get(row.id) ?? []).map((link) => link.ingredientId),
+        sideDishes: (sidesOf.get(row.id) ?? []).map((link) => link.sideDishId),
+        customizations: {
+          selected: row.customizations.selected ?? [],
+          custom: row.customizations.custom ?? [],
+        },
+      };
+    }),
+    ingredients: ingredientRows,
+    customizations: customizationRows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      isCustom: row.isCustom,
+      isFixedPrice: row.isFixedPrice,
+      isAvailable: row.isAvailable,
+      options: row.options,
+      fromParent: row.restaurantId !== restaurant.id,
+    })),
+  };
+  const zone = knownZone(restaurant.timeZone);
+  // Whatever the hour: the clock is applied per request (public-menu.state.ts, `servedAt`).
+  const rowById = new Map(menuRows.map((row) => [row.id, row]));
+  const sourceMenus: SourceMenu[] = visibleMenus(catalog, {
+    show: 'published',
+    at: null,
+    timeZone: zone,
+  }).map((entry) => ({
+    ...entry,
+    timeline: {
+      _id: entry.menu._id,
+      name: entry.menu.name,
+      cover: entry.menu.cover,
+      coverVariants: entry.menu.coverVariants,
+      valid: rowById.get(entry.menu._id)!.valid,
+      twentyFourHoursMenuAvailable: entry.schedule.twentyFourHours,
+    },
+  }));
 
   const filterOptions = filterOptionsSchema.safeParse(restaurant.filterOptions ?? undefined);
   // The restaurant has no logo of its own yet (settings come later): the first menu's stands in.
@@ -376,13 +324,13 @@ export async function loadPublicMenuSource(
   const source: Omit<PublicMenuSource, 'version' | 'size'> = {
     restaurantId: restaurant.id,
     parentId: parent?.id ?? null,
-    timeZone: knownZone(restaurant.timeZone),
+    timeZone: zone,
     restaurant: {
       _id: restaurant.id,
       name: restaurant.name,
       description: restaurant.description,
       restaurantType: restaurantTypeOf(restaurant.restaurantType),
-      timeZone: knownZone(restaurant.timeZone),
+      timeZone: zone,
       sideDishesLabel: restaurant.sideDishesLabel,
       logo: logoMenu?.logo ?? null,
       logoVariants: logoMenu?.logoVariants ?? null,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { customerMenuSchema, objectId, publicDishSchema } from '@carte/domain';
-import { texts } from '@carte/menu-view';
+import { menuPageCss, texts } from '@carte/menu-view';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +9,7 @@ import { type Cache, createCache } from '../../adapters/cache/index.ts';
 import type { Config } from '../../config.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { isId } from '../../db/ids.ts';
+import { cspHeader, sha256Source } from '../../http/content-security-policy.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { createPublicMenuAssets, type PublicMenuAssets } from './public-menu.assets.ts';
 import {
@@ -43,10 +44,10 @@ const PAGE_BUDGET = { maxEntries: 20_000, maxBytes: 128 * 1024 * 1024 };
  * The security headers of the app's helmet defaults, as constants: helmet builds its middleware on
  * every request (about 0.2 ms, more than the rest of a cached page), and these pages are the hot
  * path. Without X-Frame-Options: the public menu is meant to be framed by any site (the embed
- * code, doc 2 §1), which `frame-ancestors *` says explicitly.
+ * code, doc 2 §1), which `frame-ancestors *` says explicitly. The Content-Security-Policy is
+ * `pagePolicy`, constant but for the page's own origin.
  */
 const pageHeaders = {
-  'content-security-policy': 'frame-ancestors *',
   'cross-origin-opener-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'no-referrer',
@@ -57,6 +58,44 @@ const pageHeaders = {
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 } as const;
+
+/**
+ * The public page's Content-Security-Policy (docs/security.md, "Headers"). The page prints
+ * owner-written rich text (sanitized when saved), so it runs no script but its own hydration bundle
+ * under `/public-menu/` (`<script type="application/ld+json">` and the page data are data blocks,
+ * never run): a CSP host-source needs a host to carry a path, so the page's origin is written in.
+ * Its stylesheet is one constant inline `<style>`, allowed by its hash; `style` attributes stay
+ * allowed (the theme's colour and font variables, the editor's fonts and sizes in descriptions),
+ * and browsers without `style-src-elem` fall back to `style-src`. Images from this origin (uploaded
+ * media, `/media/…`) and `data:` (the empty tab icon); fetches and the analytics beacon to this
+ * origin; the filter form submits here; any site may frame the page (the embed code).
+ */
+export function pagePolicy(origin: string): string {
+  const own = `${origin}/public-menu/`;
+  return cspHeader({
+    'default-src': ["'none'"],
+    'script-src': [own],
+    'style-src': [own, "'unsafe-inline'"],
+    'style-src-elem': [own, menuStyleHash],
+    'style-src-attr': ["'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ['*'],
+  });
+}
+const menuStyleHash = sha256Source(menuPageCss);
+
+/** A host as a browser may have sent it: names, IPv4, bracketed IPv6, an optional port. */
+const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The origin the browser asked (the proxy's, behind one), or the configured public one. */
+function originOf(request: FastifyRequest, publicUrl: string): string {
+  const protocol = request.protocol === 'https' ? 'https' : 'http';
+  return HOST.test(request.host) ? `${protocol}://${request.host}` : new URL(publicUrl).origin;
+}
 
 /** Does the If-None-Match header hold this ETag (weak comparison, RFC 9110 §13.1.2)? */
 function matches(header: string | undefined, etag: string): boolean {
@@ -109,10 +148,20 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
 }> = async (app, options) => {
   const { service, assets, pages, addresses, publicUrl } = options;
   const notFound = renderNotFoundPage();
+  // One header per origin the app is reached by (a handful), built once.
+  const policies = new Map<string, string>();
+  const policyFor = (origin: string): string => {
+    let policy = policies.get(origin);
+    if (!policy) {
+      policy = pagePolicy(origin);
+      if (policies.size < 64) policies.set(origin, policy);
+    }
+    return policy;
+  };
 
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const params = request.params as { restaurantId: string; mapId?: string };
-    reply.headers(pageHeaders);
+    reply.headers(pageHeaders).header('content-security-policy', policyFor(originOf(request, publicUrl)));
     if (!isId(params.restaurantId) || (params.mapId !== undefined && !isId(params.mapId))) {
       return send(request, reply, notFound);
     }

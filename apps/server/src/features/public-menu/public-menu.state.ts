@@ -1,4 +1,4 @@
-import { type CustomerMenu, isCategoryVisible, isOpenAt, nextOpening, type PublicMenu } from '@carte/domain';
+import { type CustomerMenu, nextOpening, publicMenuOf, servedAt, type VisibleMenu } from '@carte/domain';
 import type { PublicMenuSource } from './public-menu.data.ts';
 
 const MINUTE = 60_000;
@@ -23,24 +23,19 @@ export interface PublicMenuState {
 
 let lastId = 0;
 
+/** Which menu and which of its categories are shown. */
+const signatureOf = (entry: VisibleMenu): string =>
+  `${entry.menu._id}:${entry.categories.map((item) => item.category._id).join(',')}`;
+
 /** Pure: the state of `source` at `now` (epoch milliseconds). */
 export function stateAt(source: PublicMenuSource, now: number): PublicMenuState {
   const at = new Date(now);
-  const zone = source.timeZone;
-  const shown: PublicMenu[] = [];
-  const signature: string[] = [];
-  for (const entry of source.menus) {
-    if (!isOpenAt(entry.schedule, at, zone)) continue;
-    const categories = entry.categories.filter(
-      (item) => !item.adjustment || isCategoryVisible(entry.schedule, item.adjustment, at, zone),
-    );
-    shown.push({ ...entry.menu, categories: categories.map((item) => item.category) });
-    signature.push(`${entry.menu._id}:${categories.map((item) => item.category._id).join(',')}`);
-  }
+  // The clock's part of the domain's rule, applied to the menus cached whatever the hour.
+  const served = servedAt(source.menus, at, source.timeZone);
   return {
     customer: {
       restaurant: source.restaurant,
-      menus: shown,
+      menus: served.map(publicMenuOf),
       menusTimeline: source.menus.map((entry) => entry.timeline),
       menu_period_transition: source.menuPeriodTransition,
       menuNotFound: source.menus.length === 0,
@@ -48,7 +43,7 @@ export function stateAt(source: PublicMenuSource, now: number): PublicMenuState 
       parentRestaurant: source.parentRestaurant,
       generatedAt: at.toISOString(),
     },
-    signature: signature.join(';'),
+    signature: served.map(signatureOf).join(';'),
     validUntil: (Math.floor(now / MINUTE) + 1) * MINUTE,
     at: now,
     id: ++lastId,
@@ -74,19 +69,18 @@ export function upcomingState(
   if (!(transition > 0) || state.customer.menus.some((menu) => menu._id === menuId)) return null;
   const entry = source.menus.find((item) => item.menu._id === menuId);
   if (!entry) return null;
-  const zone = source.timeZone;
-  const opensAt = nextOpening(entry.schedule, new Date(state.at), zone);
+  const opensAt = nextOpening(entry.schedule, new Date(state.at), source.timeZone);
   if (!opensAt || opensAt.getTime() - state.at > transition * MINUTE) return null;
-  const categories = entry.categories.filter(
-    (item) => !item.adjustment || isCategoryVisible(entry.schedule, item.adjustment, opensAt, zone),
-  );
-  const early: PublicMenu = { ...entry.menu, categories: categories.map((item) => item.category) };
+  // As it will be served when it opens.
+  const [served] = servedAt([entry], opensAt, source.timeZone);
+  if (!served) return null;
+  const early = publicMenuOf(served);
   const order = new Map(source.menus.map((item, index) => [item.menu._id, index]));
   const menus = [...state.customer.menus, early].sort(
     (a, b) => (order.get(a._id) ?? 0) - (order.get(b._id) ?? 0),
   );
   return {
     customer: { ...state.customer, menus },
-    signature: `${state.signature};upcoming ${menuId}:${categories.map((item) => item.category._id).join(',')}`,
+    signature: `${state.signature};upcoming ${signatureOf(served)}`,
   };
 }

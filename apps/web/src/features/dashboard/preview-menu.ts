@@ -1,6 +1,6 @@
 import {
+  type Catalog,
   type Category,
-  type Customization,
   type Dish,
   defaultMenuColors,
   dishDietaryTags,
@@ -9,14 +9,13 @@ import {
   type Ingredient,
   type Menu,
   type MenuInput,
-  optionPrice,
-  type PublicDish,
+  menuSchedule,
   type PublicMenu,
   type PublicRestaurant,
+  publicMenuOf,
+  visibleMenus,
   type WorkshopRestaurant,
 } from '@carte/domain';
-
-type PublicCustomization = PublicDish['customizations'][number];
 
 /** The id a menu that is not saved yet stands under in the preview. */
 export const UNSAVED_MENU_ID = '000000000000000000000000';
@@ -28,35 +27,26 @@ export interface PreviewSources {
   restaurant: WorkshopRestaurant | null;
 }
 
-/**
- * A customization as the diner gets it: only if available, with its available options named (an
- * option's ingredient must be available too) and priced for the dish (decisions §4, `optionPrice`).
- */
-function publicCustomization(
-  data: Customization,
-  basePrice: number,
-  ingredientById: ReadonlyMap<string, Ingredient>,
-): PublicCustomization | null {
-  if (!data.isAvailable) return null;
-  const options = data.options.flatMap((option) => {
-    if (!option.isAvailable) return [];
-    const ingredient = option.ingredient ? ingredientById.get(option.ingredient) : undefined;
-    if (option.ingredient && !ingredient?.isAvailable) return [];
-    const name = ingredient ? ingredient.name : option.name?.trim();
-    if (!name) return [];
-    return [{ _id: option._id, name, price: optionPrice(basePrice, option, data.isFixedPrice) }];
-  });
-  return options.length > 0
-    ? { _id: data._id, name: data.name, isFixedPrice: data.isFixedPrice, options }
-    : null;
-}
+/** The schedule of a menu not saved yet: the preview does not read the clock anyway. */
+const anyHour = {
+  monday: true,
+  tuesday: true,
+  wednesday: true,
+  thursday: true,
+  friday: true,
+  saturday: true,
+  sunday: true,
+  startTime: '00:00',
+  endTime: '00:00',
+  twentyFourHours: true,
+};
 
 /**
- * The menu drawn in the owner's preview, built the way the server builds the public one
- * (public-menu.data.ts): the menu's categories that are shown in it and available, each with its
- * available dishes in order (an empty category is left out); per dish its available ingredients and
- * side dishes, its customizations (restaurant-wide selected ones, then its own) and its dietary tags.
- * Menu fields come from the form's unsaved values when given.
+ * The menu drawn in the owner's preview, by the rule the public page uses (the domain's
+ * `visibleMenus`, decisions §4 "Serving the public menu"), with the two differences the preview
+ * needs, both parameters of that rule: the edited menu is shown even as a draft, and whatever the
+ * hour (category adjustments are not applied). Menu fields and the category list come from the
+ * form's unsaved values when given.
  */
 export function buildPreviewMenu(
   menu: Menu | null,
@@ -64,67 +54,65 @@ export function buildPreviewMenu(
   images: { cover: ImageVariants | null; logo: ImageVariants | null },
   sources: PreviewSources,
 ): PublicMenu {
-  const ingredientById = new Map(sources.ingredients.map((item) => [item._id, item]));
-  const dishById = new Map(sources.dishes.map((item) => [item._id, item]));
-  const categoryById = new Map(sources.categories.map((item) => [item._id, item]));
-  const shared = new Map((sources.restaurant?.customizations ?? []).map((item) => [item._id, item]));
-
-  const publicDish = (dish: Dish): PublicDish => ({
-    _id: dish._id,
-    name: dish.name,
-    description: dish.description,
-    price: dish.price,
-    calories: dish.calories,
-    alcoholPercentage: dish.alcoholPercentage,
-    image: dish.image,
-    imageVariants: dish.imageVariants,
-    ingredients: dish.ingredients
-      .map((entry) => entry.ingredient)
-      .filter((ingredient) => ingredientById.get(ingredient._id)?.isAvailable ?? true)
-      .map((ingredient) => ({ _id: ingredient._id, name: ingredient.name })),
-    sideDishes: dish.sideDishes.flatMap((id) => {
-      const side = dishById.get(id);
-      return side?.isAvailable ? [{ _id: side._id, name: side.name, price: side.price }] : [];
-    }),
-    // Restaurant-wide customizations are the dish's own restaurant's: inherited dishes show only theirs.
-    customizations: [
-      ...(dish.fromParent ? [] : dish.customizations.selected.flatMap((id) => shared.get(id) ?? [])),
-      ...dish.customizations.custom,
-    ].flatMap((data) => publicCustomization(data, dish.price, ingredientById) ?? []),
-    dietary: dishDietaryTags(dish),
-  });
-
-  const entries = draft?.categories ?? menu?.categories ?? [];
-  const categories = entries.flatMap((entry) => {
-    const category = categoryById.get(entry.category);
-    if (entry.valid === false || !category?.isAvailable) return [];
-    const dishes = category.dishes.flatMap((id) => {
-      const dish = dishById.get(id);
-      return dish?.isAvailable ? [publicDish(dish)] : [];
-    });
-    return dishes.length > 0 ? [{ _id: category._id, name: category.name, dishes }] : [];
-  });
-
-  const base = menu ?? null;
-  return {
-    _id: base?._id ?? UNSAVED_MENU_ID,
-    name: draft?.name?.trim() || base?.name || 'New menu',
-    description: draft?.description ?? base?.description ?? '',
+  const view: Omit<PublicMenu, 'categories'> = {
+    _id: menu?._id ?? UNSAVED_MENU_ID,
+    name: draft?.name?.trim() || menu?.name || 'New menu',
+    description: draft?.description ?? menu?.description ?? '',
     cover: images.cover?.full ?? null,
     coverVariants: images.cover,
     logo: images.logo?.full ?? null,
     logoVariants: images.logo,
-    colors: draft?.colors ?? base?.colors ?? { ...defaultMenuColors },
-    fonts: draft?.fonts ?? base?.fonts ?? { primary: '', secondary: '', tertiary: '' },
-    selectedTemplate: draft?.selectedTemplate ?? base?.selectedTemplate ?? 'Classic Template',
-    templateMeta: draft?.templateMeta ?? base?.templateMeta ?? {},
-    showCTA: draft?.showCTA ?? base?.showCTA ?? { title: '', content: '', emails: [] },
-    displayIngredients: bool(draft?.displayIngredients) ?? base?.displayIngredients ?? true,
-    displayDietary: bool(draft?.displayDietary) ?? base?.displayDietary ?? true,
-    displaySideDishes: bool(draft?.displaySideDishes) ?? base?.displaySideDishes ?? true,
-    fromParent: base?.fromParent ?? false,
-    categories,
+    colors: draft?.colors ?? menu?.colors ?? { ...defaultMenuColors },
+    fonts: draft?.fonts ?? menu?.fonts ?? { primary: '', secondary: '', tertiary: '' },
+    selectedTemplate: draft?.selectedTemplate ?? menu?.selectedTemplate ?? 'Classic Template',
+    templateMeta: draft?.templateMeta ?? menu?.templateMeta ?? {},
+    showCTA: draft?.showCTA ?? menu?.showCTA ?? { title: '', content: '', emails: [] },
+    displayIngredients: bool(draft?.displayIngredients) ?? menu?.displayIngredients ?? true,
+    displayDietary: bool(draft?.displayDietary) ?? menu?.displayDietary ?? true,
+    displaySideDishes: bool(draft?.displaySideDishes) ?? menu?.displaySideDishes ?? true,
+    fromParent: menu?.fromParent ?? false,
   };
+  const catalog: Catalog = {
+    menus: [
+      {
+        view,
+        draft: menu?.draft ?? true,
+        schedule: menu ? menuSchedule(menu) : anyHour,
+        categories: (draft?.categories ?? menu?.categories ?? []).map((entry) => ({
+          category: entry.category,
+          valid: entry.valid !== false,
+          adjustment: null,
+        })),
+      },
+    ],
+    categories: sources.categories,
+    dishes: sources.dishes.map((dish) => ({
+      view: {
+        _id: dish._id,
+        name: dish.name,
+        description: dish.description,
+        price: dish.price,
+        calories: dish.calories,
+        alcoholPercentage: dish.alcoholPercentage,
+        image: dish.image,
+        imageVariants: dish.imageVariants,
+        dietary: dishDietaryTags(dish),
+      },
+      isAvailable: dish.isAvailable,
+      fromParent: dish.fromParent,
+      ingredients: dish.ingredients.map((entry) => entry.ingredient._id),
+      sideDishes: dish.sideDishes,
+      customizations: dish.customizations,
+    })),
+    ingredients: sources.ingredients,
+    // The workshop reads the restaurant's own restaurant-wide customizations only.
+    customizations: (sources.restaurant?.customizations ?? []).map((item) => ({
+      ...item,
+      fromParent: false,
+    })),
+  };
+  const [shown] = visibleMenus(catalog, { show: { preview: view._id }, at: null, timeZone: 'UTC' });
+  return shown ? publicMenuOf(shown) : { ...view, categories: [] };
 }
 
 /** Form flags may be booleans or multipart text. */
