@@ -38,6 +38,7 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { authPlugin } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
+import { jsonBodyPlugin } from './http/json-body.ts';
 
 export interface AppDeps {
   config: Config;
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errorHandlerPlugin, { db });
+  await app.register(jsonBodyPlugin);
   await app.register(multipart, { limits: { fileSize: 10_485_760 } });
 
   const tokens = createTokenService({ db, secret: config.jwtSecret, now });

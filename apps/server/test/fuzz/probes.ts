@@ -62,7 +62,10 @@ const hostileCsvFiles: { label: string; data: string | Buffer }[] = [
     label: 'numbers past the columns',
     data: 'name,price,calories,alcoholPercentage\nHuge,1e308,99999999999,1e308\nBig,99999999999.99,2147483648,100.001\nNeg,-1,-1,-1\nNaN,NaN,NaN,NaN\nInf,Infinity,Infinity,Infinity\n',
   },
-  { label: 'invalid UTF-8', data: Buffer.concat([Buffer.from('name,price\n'), INVALID_UTF8, Buffer.from(',1\n')]) },
+  {
+    label: 'invalid UTF-8',
+    data: Buffer.concat([Buffer.from('name,price\n'), INVALID_UTF8, Buffer.from(',1\n')]),
+  },
   { label: 'unclosed quote', data: 'name,price\n"open,1\n' },
   { label: 'header only', data: 'name,price\n' },
   { label: 'empty', data: '' },
@@ -72,7 +75,10 @@ const hostileCsvFiles: { label: string; data: string | Buffer }[] = [
     label: '70,000 rows',
     data: `name,price\n${Array.from({ length: 70_000 }, (_, i) => `d${i},1`).join('\n')}\n`,
   },
-  { label: 'long list cell', data: `name,price,ingredients\nD,1,${Array.from({ length: 5000 }, (_, i) => `i${i}`).join('|')}\n` },
+  {
+    label: 'long list cell',
+    data: `name,price,ingredients\nD,1,${Array.from({ length: 5000 }, (_, i) => `i${i}`).join('|')}\n`,
+  },
 ];
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
@@ -150,8 +156,16 @@ export function probesFor(operation: Operation, ids: FuzzIds): Probe[] {
       url: `${pathUrl}${queryString(query, `${parameter.name}=a&${parameter.name}=b`)}`,
     });
   }
-  for (const extra of ['__proto__[polluted]=1', 'constructor[prototype][polluted]=1', `x=${'a'.repeat(100_000)}`]) {
-    probes.push({ label: `${name} query ${extra.slice(0, 30)}`, method, url: `${pathUrl}${queryString(query, extra)}` });
+  for (const extra of [
+    '__proto__[polluted]=1',
+    'constructor[prototype][polluted]=1',
+    `x=${'a'.repeat(100_000)}`,
+  ]) {
+    probes.push({
+      label: `${name} query ${extra.slice(0, 30)}`,
+      method,
+      url: `${pathUrl}${queryString(query, extra)}`,
+    });
   }
 
   if (!hasBody(method)) return probes;
@@ -167,7 +181,11 @@ export function probesFor(operation: Operation, ids: FuzzIds): Probe[] {
     ['body empty', '', jsonHeaders],
     ['body bad JSON', '{"a":', jsonHeaders],
     ['body trailing garbage', `${baseJson}x`, jsonHeaders],
-    ['body invalid UTF-8', Buffer.concat([Buffer.from('{"name":"'), INVALID_UTF8, Buffer.from('"}')]), jsonHeaders],
+    [
+      'body invalid UTF-8',
+      Buffer.concat([Buffer.from('{"name":"'), INVALID_UTF8, Buffer.from('"}')]),
+      jsonHeaders,
+    ],
     ['body 5,000 deep object', DEEP_OBJECT, jsonHeaders],
     ['body 5,000 deep array', DEEP_ARRAY, jsonHeaders],
     ['body __proto__', '{"__proto__":{"polluted":true}}', jsonHeaders],
@@ -200,7 +218,11 @@ export function probesFor(operation: Operation, ids: FuzzIds): Probe[] {
       multipartBody(Array.from({ length: 50 }, (_, i) => ({ name: `f${i}`, filename: 'a.png', data: 'x' }))),
       multipartHeaders,
     ],
-    ['multipart __proto__ field', multipartBody([{ name: '__proto__', data: '{"polluted":true}' }]), multipartHeaders],
+    [
+      'multipart __proto__ field',
+      multipartBody([{ name: '__proto__', data: '{"polluted":true}' }]),
+      multipartHeaders,
+    ],
     [
       'multipart __proto__ file',
       multipartBody([{ name: '__proto__', filename: 'a.png', data: 'x' }]),
@@ -228,7 +250,8 @@ export function probesFor(operation: Operation, ids: FuzzIds): Probe[] {
   if (base && typeof base === 'object' && !Array.isArray(base)) {
     const fields = Object.keys(base);
     for (const field of fields) {
-      for (const value of hostileValues) json(`field ${field}=${value.label}`, jsonWith(base, [field], value.json));
+      for (const value of hostileValues)
+        json(`field ${field}=${value.label}`, jsonWith(base, [field], value.json));
     }
     for (const path of nestedPaths(base)) {
       for (const value of nestedHostileValues) {
@@ -236,7 +259,10 @@ export function probesFor(operation: Operation, ids: FuzzIds): Probe[] {
       }
     }
     json('extra __proto__ key', `${baseJson.slice(0, -1)}${fields.length ? ',' : ''}"__proto__":{"x":1}}`);
-    json('duplicate keys', `${baseJson.slice(0, -1)}${fields.length ? ',' : ''}"${fields[0] ?? 'a'}":"\\u0000"}`);
+    json(
+      'duplicate keys',
+      `${baseJson.slice(0, -1)}${fields.length ? ',' : ''}"${fields[0] ?? 'a'}":"\\u0000"}`,
+    );
   }
 
   // Form routes: the same fields as multipart text parts, and their file parts broken.
@@ -259,7 +285,11 @@ export function probesFor(operation: Operation, ids: FuzzIds): Probe[] {
     ];
     for (const field of Object.keys(base as object)) {
       for (const [label, data] of multipartValues) {
-        json(`multipart field ${field}=${label}`, multipartBody(textParts({ [field]: data })), multipartHeaders);
+        json(
+          `multipart field ${field}=${label}`,
+          multipartBody(textParts({ [field]: data })),
+          multipartHeaders,
+        );
       }
     }
     for (const file of operation.fileFields) {
@@ -275,7 +305,8 @@ export function probesFor(operation: Operation, ids: FuzzIds): Probe[] {
         ['svg', { name: file, filename: 'a.svg', data: '<svg xmlns="http://www.w3.org/2000/svg"/>' }],
       ];
       if (file === 'csv') {
-        for (const csv of hostileCsvFiles) files.push([`csv ${csv.label}`, { name: 'csv', filename: 'f.csv', data: csv.data }]);
+        for (const csv of hostileCsvFiles)
+          files.push([`csv ${csv.label}`, { name: 'csv', filename: 'f.csv', data: csv.data }]);
       }
       for (const [label, part] of files) {
         json(`file ${file} ${label}`, multipartBody([...textParts({}), part]), multipartHeaders);

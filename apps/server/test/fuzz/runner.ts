@@ -91,7 +91,7 @@ export async function createWorld(t: TestApp): Promise<FuzzWorld> {
 async function ownerRecords(t: TestApp) {
   const owner = await ownerWithToken(t);
   const token = owner.token;
-  const post = async (url: string, payload: unknown) => {
+  const post = async (url: string, payload: Record<string, unknown>) => {
     const { status, body } = await t.call<Record<string, unknown>>({ method: 'POST', url, payload, token });
     if (status !== 200) throw new Error(`fuzz setup ${url}: ${status} ${JSON.stringify(body)}`);
     return body.message;
@@ -103,7 +103,9 @@ async function ownerRecords(t: TestApp) {
   const dish = (await post('/api/dishes', { name: 'Soup', price: '4.50', ingredients: [ingredientId] })) as {
     _id: string;
   };
-  const category = (await post('/api/categories', { name: 'Starters', dishes: [dish._id] })) as { _id: string };
+  const category = (await post('/api/categories', { name: 'Starters', dishes: [dish._id] })) as {
+    _id: string;
+  };
   const menu = (await post('/api/menus', { name: 'Lunch', categories: [{ category: category._id }] })) as {
     _id: string;
   };

@@ -103,14 +103,17 @@ export function signedOutAndPagesFuzz() {
         url: '/api/subscription/base-product',
         token,
       });
-      const session = await t.call<string>({
-        method: 'POST',
-        url: '/api/subscription/checkout-session',
-        token,
-        payload: { price_id: product.body.message.monthly_product.price.id },
-      });
-      expect(session.status).toBe(200);
-      const sessionId = session.body.message;
+      const openCheckout = async () => {
+        const session = await t.call<string>({
+          method: 'POST',
+          url: '/api/subscription/checkout-session',
+          token,
+          payload: { price_id: product.body.message.monthly_product.price.id },
+        });
+        expect(session.status).toBe(200);
+        return session.body.message;
+      };
+      const sessionId = await openCheckout();
       const pages: Probe[] = [];
       const page = (label: string, method: string, url: string, extra: Partial<Probe> = {}) =>
         pages.push({ label: `${method} ${url.slice(0, 80)} ${label}`, method, url, ...extra });
@@ -120,8 +123,17 @@ export function signedOutAndPagesFuzz() {
         ['no body', {}],
         ['json null', { headers: { 'content-type': 'application/json' }, payload: 'null' }],
         ['bad json', { headers: { 'content-type': 'application/json' }, payload: '{"a":' }],
-        ['deep json', { headers: { 'content-type': 'application/json' }, payload: `${'['.repeat(5000)}${']'.repeat(5000)}` }],
-        ['urlencoded', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=%ZZ&%00=%00' }],
+        [
+          'deep json',
+          {
+            headers: { 'content-type': 'application/json' },
+            payload: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+          },
+        ],
+        [
+          'urlencoded',
+          { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=%ZZ&%00=%00' },
+        ],
         ['multipart no boundary', { headers: { 'content-type': 'multipart/form-data' }, payload: 'x' }],
         [
           'multipart file',
@@ -131,7 +143,10 @@ export function signedOutAndPagesFuzz() {
           },
         ],
         ['text', { headers: { 'content-type': 'text/plain' }, payload: '\u0000' }],
-        ['13 MB', { headers: { 'content-type': 'application/json' }, payload: `"${'a'.repeat(13 * 1024 * 1024)}"` }],
+        [
+          '13 MB',
+          { headers: { 'content-type': 'application/json' }, payload: `"${'a'.repeat(13 * 1024 * 1024)}"` },
+        ],
       ];
 
       // The public menu and its dish pages.
@@ -143,16 +158,26 @@ export function signedOutAndPagesFuzz() {
       ];
       for (const url of menuPaths(ids.restaurant, ids.dish, ids.menu)) {
         page('valid', 'GET', url);
-        for (const query of ['menu=%00', `menu=${ids.menu}`, 'diet=%ED%A0%80', `avoid=${'a,'.repeat(5000)}`, 'sort=%00', 'f=x&f=y', '__proto__[x]=1']) {
+        for (const query of [
+          'menu=%00',
+          `menu=${ids.menu}`,
+          'diet=%ED%A0%80',
+          `avoid=${'a,'.repeat(5000)}`,
+          'sort=%00',
+          'f=x&f=y',
+          '__proto__[x]=1',
+        ]) {
           page(`?${query.slice(0, 20)}`, 'GET', `${url}?${query}`);
         }
       }
       for (const value of bad) {
         for (const url of menuPaths(value.raw, value.raw, value.raw)) page(value.label, 'GET', url);
-        for (const url of menuPaths(ids.restaurant, value.raw, ids.menu)) page(`dish ${value.label}`, 'GET', url);
+        for (const url of menuPaths(ids.restaurant, value.raw, ids.menu))
+          page(`dish ${value.label}`, 'GET', url);
       }
       for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
-        for (const url of menuPaths(ids.restaurant, ids.dish, ids.menu)) page('method', method, url, bodies[1]![1]);
+        for (const url of menuPaths(ids.restaurant, ids.dish, ids.menu))
+          page('method', method, url, bodies[1]![1]);
       }
 
       // The test checkout and the manage page (BILLING_PROVIDER=local).
@@ -168,15 +193,20 @@ export function signedOutAndPagesFuzz() {
       ];
       for (const value of [...bad, { label: 'valid', raw: sessionId }]) {
         for (const [method, url] of [...checkoutPaths(value.raw), ...portalPaths(value.raw)]) {
-          for (const [label, extra] of bodies) page(`${value.label} ${label}`, method!, url!, method === 'GET' ? {} : extra);
+          for (const [label, extra] of bodies)
+            page(`${value.label} ${label}`, method!, url!, method === 'GET' ? {} : extra);
           page(`${value.label} back`, method!, `${url}?back=%00&back=${'a'.repeat(3000)}`);
         }
-        for (const method of ['PUT', 'DELETE', 'PATCH']) page(`${value.label} method`, method, `/billing/checkout/${value.raw}`);
+        for (const method of ['PUT', 'DELETE', 'PATCH'])
+          page(`${value.label} method`, method, `/billing/checkout/${value.raw}`);
       }
       await sendAll(t, pages, report);
 
       // Pay, then fuzz the manage page with a real token.
-      const pay = await t.app.inject({ method: 'POST', url: `/billing/checkout/${sessionId}/complete` });
+      const pay = await t.app.inject({
+        method: 'POST',
+        url: `/billing/checkout/${await openCheckout()}/complete`,
+      });
       expect(pay.statusCode).toBe(303);
       const portal = await t.call<{ url: string }>({
         method: 'POST',
@@ -189,9 +219,18 @@ export function signedOutAndPagesFuzz() {
       const portalProbes: Probe[] = [];
       for (const [method, url] of portalPaths(portalToken)) {
         for (const [label, extra] of bodies) {
-          portalProbes.push({ label: `${method} portal ${label}`, method: method!, url: url!, ...(method === 'GET' ? {} : extra) });
+          portalProbes.push({
+            label: `${method} portal ${label}`,
+            method: method!,
+            url: url!,
+            ...(method === 'GET' ? {} : extra),
+          });
         }
-        portalProbes.push({ label: `${method} portal back`, method: method!, url: `${url}?back=%00&back=%ED%A0%80` });
+        portalProbes.push({
+          label: `${method} portal back`,
+          method: method!,
+          url: `${url}?back=%00&back=%ED%A0%80`,
+        });
       }
       await sendAll(t, portalProbes, report, undefined, 1);
 
@@ -207,8 +246,20 @@ export function signedOutAndPagesFuzz() {
       }
       others.push({ label: 'media deep', method: 'GET', url: `/media/${'a/'.repeat(500)}x` });
       for (const method of ['PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
-        for (const url of ['/api/menus', '/api/users/me', '/templates/dishes.csv', '/media/x', '/api/health']) {
-          others.push({ label: 'wrong method', method, url, headers: { 'content-type': 'application/json' }, payload: '{' });
+        for (const url of [
+          '/api/menus',
+          '/api/users/me',
+          '/templates/dishes.csv',
+          '/media/x',
+          '/api/health',
+        ]) {
+          others.push({
+            label: 'wrong method',
+            method,
+            url,
+            headers: { 'content-type': 'application/json' },
+            payload: '{',
+          });
         }
       }
       await sendAll(t, others, report, token);

@@ -191,8 +191,9 @@ export function nestedPaths(base: unknown, depth = 4): (string | number)[][] {
   const walk = (value: unknown, path: (string | number)[]) => {
     if (path.length > depth) return;
     if (path.length > 1) out.push(path);
-    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
-    else if (value && typeof value === 'object') {
+    if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) walk(item, [...path, index]);
+    } else if (value && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
     }
   };

@@ -80,7 +80,7 @@ export const dishRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; now: 
       },
     },
     async (request) => {
-      const { fields, files } = await readForm(request);
+      const { fields, files } = await readForm(request, { files: ['image'] });
       const input = parseFields(dishInputSchema, fields);
       return ok(await dishes.create(callerOf(request), input, files.image));
     },
@@ -100,7 +100,7 @@ export const dishRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; now: 
       },
     },
     async (request) => {
-      const { fields, files } = await readForm(request);
+      const { fields, files } = await readForm(request, { files: ['image'] });
       const input = parseFields(dishInputSchema, fields);
       return ok(await dishes.update(callerOf(request), request.params.id, input, files.image));
     },
