@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { errorForLog } from './db/errors.ts';
 import { startRuntime } from './runtime.ts';
 
 /** read config → open database (embedded or URL) → migrate → start jobs → listen (DESIGN.md). */
@@ -15,7 +16,8 @@ async function main() {
     }
     throw error;
   }
-  const log = pino({ level: config.logLevel });
+  // Errors are logged through errorForLog: a failed statement never writes its parameters.
+  const log = pino({ level: config.logLevel, serializers: { err: errorForLog } });
   const runtime = await startRuntime(config, log);
   const app = await buildApp({
     config,
@@ -27,6 +29,8 @@ async function main() {
     logger: log,
   });
 
+  // Graceful shutdown (STYLE rule 8): stop listening and drain the requests in flight (new ones get
+  // 503), then stop the jobs, close the pools and the embedded database, and exit 0.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,7 +47,7 @@ async function main() {
       log.info('bye');
       process.exit(0);
     } catch (err) {
-      log.error({ err }, 'shutdown failed');
+      log.error({ err: errorForLog(err) }, 'shutdown failed');
       process.exit(1);
     }
   };
