@@ -178,6 +178,27 @@ describe('the server process and its database (issue 8)', () => {
     const me = await fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
 
+    // The job queue (pg-boss, its own pool and LISTEN connection) works again too: a reset mail
+    // is queued and delivered (outbox mode) by the worker.
+    const reset = await fetch(`${server.url}/api/users/request-new-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'root@carte.test' }),
+    });
+    expect(reset.status).toBe(200);
+    const reader = new pg.Client({ connectionString: databaseUrl });
+    await reader.connect();
+    let delivered = false;
+    for (let i = 0; i < 80 && !delivered; i++) {
+      const { rows } = await reader.query<{ status: string }>(
+        "SELECT status FROM mails WHERE template = 'user-forgot-password' ORDER BY created_at DESC LIMIT 1",
+      );
+      delivered = rows[0]?.status === 'outbox';
+      if (!delivered) await sleep(250);
+    }
+    await reader.end();
+    expect(delivered).toBe(true);
+
     // A normal shutdown: exit 0, nothing on stderr, no error in the log after the signal.
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');

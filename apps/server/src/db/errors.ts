@@ -67,10 +67,11 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-const MAX_TEXT = 1000;
-const clip = (value: unknown): unknown =>
-  typeof value === 'string' && value.length > MAX_TEXT
-    ? `${value.slice(0, MAX_TEXT)}… (${value.length} characters)`
+/** PostgreSQL's messages may quote a value ("invalid input syntax …: "xxx…"): a little is enough. */
+const MAX_TEXT = 300;
+const clip = (value: unknown, max = MAX_TEXT): unknown =>
+  typeof value === 'string' && value.length > max
+    ? `${value.slice(0, max)}… (${value.length} characters)`
     : value;
 
 /** PostgreSQL's error fields worth keeping (node-postgres DatabaseError). */
@@ -100,7 +101,7 @@ export function errorForLog(error: unknown): Record<string, unknown> {
     if (typeof source.query === 'string') {
       // Drizzle's DrizzleQueryError: its message repeats every parameter.
       out.message = 'Failed query';
-      out.sql = clip(source.query);
+      out.sql = clip(source.query, 2000);
       out.params = Array.isArray(source.params) ? `${source.params.length} omitted` : 'omitted';
     } else {
       out.message = clip(source.message);
@@ -114,6 +115,7 @@ export function errorForLog(error: unknown): Record<string, unknown> {
           .split('\n')
           .filter((line) => line.trimStart().startsWith('at '))
           .join('\n'),
+        4000,
       );
     }
     return out;

@@ -14,6 +14,7 @@ export const MEGABYTE_STRING = JSON.stringify('a'.repeat(1024 * 1024));
 export const DEEP_OBJECT = deepObject(5000);
 export const DEEP_ARRAY = deepArray(5000);
 export const SEVENTY_THOUSAND_IDS = manyIds(70_000);
+export const TEN_THOUSAND_IDS = manyIds(10_000);
 
 /** Every top-level field is replaced by each of these in turn. */
 export const hostileValues: { label: string; json: string }[] = [
@@ -46,6 +47,7 @@ export const hostileValues: { label: string; json: string }[] = [
   { label: 'array of null', json: '[null]' },
   { label: 'array of NUL', json: '["\\u0000"]' },
   { label: 'array of surrogates', json: '["\\ud800"]' },
+  { label: '10,000 ids (the cap)', json: TEN_THOUSAND_IDS },
   { label: '70,000 ids', json: SEVENTY_THOUSAND_IDS },
   { label: 'empty object', json: '{}' },
   { label: '__proto__ object', json: '{"__proto__":{"polluted":true}}' },
