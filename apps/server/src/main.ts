@@ -39,10 +39,19 @@ async function main() {
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 15_000);
+    }, 20_000);
     force.unref();
     try {
-      await app.close();
+      // Requests get 10 s to finish; connections still open then (a client that stopped reading
+      // or sending) are closed.
+      const closed = app.close();
+      const late = setTimeout(() => {
+        log.warn('closing the connections still open after 10 s');
+        app.server.closeAllConnections();
+      }, 10_000);
+      await closed;
+      clearTimeout(late);
+      log.info('requests drained: stopping jobs and closing the database');
       await runtime.close();
       log.info('bye');
       process.exit(0);
