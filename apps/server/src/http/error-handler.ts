@@ -28,9 +28,6 @@ const isDatabaseDown = (reply: FastifyReply) => databaseDown.has(reply);
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance, options: { db: Db }) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      // Answered before the body was read to its end (a form past its bounds, a bad part): the
-      // rest is never read, so the connection closes after this answer instead of hanging open.
-      if (!request.raw.complete) reply.header('connection', 'close');
       if (error instanceof AppError) {
         return reply
           .code(error.statusCode)

@@ -90,6 +90,10 @@ export async function readForm(request: FastifyRequest, options: ReadFormOptions
       }
     }
   } catch (error) {
+    // The parser stopped mid-body (a bound passed, a bad part) and left the request paused: let the
+    // rest flow away unread, so the client gets the answer and the connection does not hang open
+    // (a paused request also held up graceful shutdown).
+    request.raw.resume();
     throw formError(error);
   }
   return { fields, files };
