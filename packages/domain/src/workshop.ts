@@ -358,7 +358,7 @@ export const scheduleSchema = z.object({
 export const showCtaSchema = z.object({
   title: text().max(100),
   content: text().max(500),
-  emails: z.array(text().max(254)).max(50),
+  emails: z.array(z.string()),
 });
 
 export const menuSchema = z.object({
@@ -401,6 +401,7 @@ export const menuInputSchema = z.object({
   selectedTemplate: z.enum(menuTemplates).optional().default('Classic Template'),
   templateMeta: jsonRecord().optional(),
   showCTA: showCtaSchema
+    .extend({ emails: z.array(text().max(254)).max(50) })
     .superRefine((cta, ctx) => {
       const emails = cta.emails.map((email) => email.trim().toLowerCase()).filter(Boolean);
       if (emails.length === 0)
