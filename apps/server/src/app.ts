@@ -39,6 +39,7 @@ import {
 } from './http/content-security-policy.ts';
 import { fail } from './http/envelope.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
+import { jsonBodyPlugin } from './http/json-body.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { createServices, type ServiceDeps, type Services } from './services.ts';
 
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Its own, looser policy, on its routes only.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: cspHeader(apiDocsPolicy) });
   await app.register(errorHandlerPlugin, { db });
+  await app.register(jsonBodyPlugin);
   await app.register(multipart, { limits: { fileSize: 10_485_760 } });
 
   await app.register(authPlugin, { db, tokens: services.tokens });

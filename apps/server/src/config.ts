@@ -66,7 +66,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Carte <no-reply@localhost>'),
-  BILLING_PROVIDER: z.enum(['stripe', 'local', 'off']).default('local'),
+  /** Defaults to `local` only for the embedded first run; see loadConfig. */
+  BILLING_PROVIDER: z.enum(['stripe', 'local', 'off']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_MONTHLY: z.string().optional(),
@@ -108,6 +109,8 @@ const envSchema = z.object({
   MAIL_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
   /** … within this window after the last request. */
   MAIL_REQUEST_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Rows of the `logs` table (failed requests) older than this many days are deleted daily. */
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEB_DIST: z.string().optional(),
 });
 
@@ -124,7 +127,7 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
-  billingProvider: Env['BILLING_PROVIDER'];
+  billingProvider: NonNullable<Env['BILLING_PROVIDER']>;
   stripe: { secretKey?: string; webhookSecret?: string; priceMonthly?: string; priceYearly?: string };
   /** Plan prices in cents (PRICE_MONTHLY_CENTS, PRICE_YEARLY_CENTS). */
   priceMonthlyCents: number;
@@ -148,6 +151,7 @@ export interface Config {
     backoffMaxMinutes: number;
   };
   mailRequests: { perAddress: number; perClient: number; windowMinutes: number };
+  logRetentionDays: number;
   webDist: string;
   /** Secret used to sign ALTCHA challenges and hash visitor ids; derived from the JWT secret. */
   hmacKey: string;
@@ -189,6 +193,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
   require('RECAPTCHA_SECRET', env.CAPTCHA === 'recaptcha');
   require('STRIPE_SECRET_KEY', env.BILLING_PROVIDER === 'stripe');
+  // `local` activates a paid plan without paying: fine for a first run on the embedded database,
+  // never by accident on a production database (issue 8).
+  if (!env.BILLING_PROVIDER && env.NODE_ENV === 'production' && env.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BILLING_PROVIDER: required with NODE_ENV=production and DATABASE_URL (stripe, local or off; local activates plans without payment)',
+    );
+  }
   require('S3_BUCKET', env.STORAGE === 's3');
 
   const dataDir = path.resolve(env.DATA_DIR);
@@ -204,7 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
-    billingProvider: env.BILLING_PROVIDER,
+    billingProvider: env.BILLING_PROVIDER ?? 'local',
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
@@ -241,6 +252,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perClient: env.MAIL_REQUESTS_PER_CLIENT,
       windowMinutes: env.MAIL_REQUEST_WINDOW_MINUTES,
     },
+    logRetentionDays: env.LOG_RETENTION_DAYS,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     hmacKey: `${jwtSecret}:hmac`,
   };

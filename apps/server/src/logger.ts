@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { errorForLog } from './db/errors.ts';
 
 /** Where the log goes: a terminal has `isTTY` set. */
 export type LogDestination = NodeJS.WritableStream & { isTTY?: boolean };
@@ -11,9 +12,11 @@ export type LogDestination = NodeJS.WritableStream & { isTTY?: boolean };
  * (no worker thread), so lines written just before an exit are not lost.
  */
 export function createLogger(level: string, destination: LogDestination = process.stdout): Logger {
-  if (!destination.isTTY) return pino({ level }, destination);
+  // Errors go through errorForLog: a failed statement never writes its parameters.
+  const options = { level, serializers: { err: errorForLog } };
+  if (!destination.isTTY) return pino(options, destination);
   return pino(
-    { level },
+    options,
     pretty({
       destination,
       sync: true,

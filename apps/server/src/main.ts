@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { errorForLog } from './db/errors.ts';
 import { createLogger } from './logger.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -15,6 +16,7 @@ async function main() {
     }
     throw error;
   }
+  // Errors are logged through errorForLog: a failed statement never writes its parameters.
   const log = createLogger(config.logLevel);
   const runtime = await startRuntime(config, log);
   const app = await buildApp({
@@ -28,6 +30,8 @@ async function main() {
     logger: log,
   });
 
+  // Graceful shutdown (STYLE rule 8): stop listening and drain the requests in flight (new ones get
+  // 503), then stop the jobs, close the pools and the embedded database, and exit 0.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -36,15 +40,24 @@ async function main() {
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 15_000);
+    }, 20_000);
     force.unref();
     try {
-      await app.close();
+      // Requests get 10 s to finish; connections still open then (a client that stopped reading
+      // or sending) are closed.
+      const closed = app.close();
+      const late = setTimeout(() => {
+        log.warn('closing the connections still open after 10 s');
+        app.server.closeAllConnections();
+      }, 10_000);
+      await closed;
+      clearTimeout(late);
+      log.info('requests drained: stopping jobs and closing the database');
       await runtime.close();
       log.info('bye');
       process.exit(0);
     } catch (err) {
-      log.error({ err }, 'shutdown failed');
+      log.error({ err: errorForLog(err) }, 'shutdown failed');
       process.exit(1);
     }
   };

@@ -9,8 +9,10 @@ import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase, runMigrations } from './db/connect.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
+import { errorForLog, isDatabaseUnavailable } from './db/errors.ts';
 import { ensureSuperAdmin } from './features/accounts/seed.ts';
 import { seedDemo } from './features/demo/demo-seed.ts';
+import { startLogRetention } from './features/logs/log-retention.ts';
 import {
   createMailer,
   type Mailer,
@@ -55,7 +57,7 @@ export async function startRuntime(
     stopEmbedded = embedded.stop;
     url = embedded.url('carte');
   }
-  const database = openDatabase(url);
+  const database = openDatabase(url, 10, log);
   await runMigrations(database);
 
   // LISTEN/NOTIFY wakes the mail worker at once instead of at its next poll.
@@ -65,7 +67,12 @@ export async function startRuntime(
     max: 4,
     useListenNotify: true,
   });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  // pg-boss reconnects by itself; a lost connection is a warning, anything else an error.
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error))
+      log.warn({ err: errorForLog(error) }, 'job queue: database connection lost');
+    else log.error({ err: errorForLog(error) }, 'job queue error');
+  });
   await boss.start();
 
   await seedMailTemplates(database.db);
@@ -80,6 +87,7 @@ export async function startRuntime(
       : {}),
   });
   const mailer = createMailer({ db: database.db, boss, log, publicUrl: config.publicUrl });
+  await startLogRetention({ db: database.db, boss, retentionDays: config.logRetentionDays, log });
 
   const storage = createStorage(config);
   await ensureSuperAdmin(database.db, config.superAdmin, log);
@@ -93,7 +101,9 @@ export async function startRuntime(
     storage,
     payments,
     async close() {
-      await boss.stop({ graceful: true, timeout: 5000 }).catch((err) => log.warn({ err }, 'job queue stop'));
+      await boss
+        .stop({ graceful: true, timeout: 5000 })
+        .catch((err) => log.warn({ err: errorForLog(err) }, 'job queue stop'));
       await transport.close().catch(() => undefined);
       await database.pool.end();
       if (stopEmbedded) await stopEmbedded();

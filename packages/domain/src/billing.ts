@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
+import { text } from './validation.ts';
 
 /**
  * Subscriptions (doc 2 §2 "Subscription checkout screen", §3 Plan and Subscription, §7; doc 3 §7.2;
@@ -90,18 +91,17 @@ export type HasActive = z.infer<typeof hasActiveSchema>;
 
 /** POST /api/subscription/checkout-session; the answer's message is the session id (doc 3 §7.2). */
 export const checkoutSessionInputSchema = z.object({
-  price_id: z
-    .string({ error: billingMessages.selectPlan })
+  price_id: text({ error: billingMessages.selectPlan })
     .trim()
     .min(1, billingMessages.selectPlan)
     .max(200, billingMessages.selectPlan),
-  reCaptchaToken: z.string().max(10_000).optional(),
+  reCaptchaToken: text().max(10_000).optional(),
 });
 export type CheckoutSessionInput = z.infer<typeof checkoutSessionInputSchema>;
 
 /** POST /api/subscription/customer-portal-session: `url` is where the manage page leads back to. */
 export const portalSessionInputSchema = z.object({
-  url: z.string().max(2000).optional(),
+  url: text().max(2000).optional(),
 });
 export type PortalSessionInput = z.infer<typeof portalSessionInputSchema>;
 

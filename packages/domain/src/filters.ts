@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
+import { text } from './validation.ts';
 import type { DietaryLists } from './workshop.ts';
 
 /**
@@ -21,7 +22,7 @@ export const FILTER_DESCRIPTION_MAX = 200;
 
 /** One "category filter" of the card: a name the diner picks and the ingredients it stands for. */
 export const customFilterSchema = z.object({
-  name: z.string().trim().min(1, { error: 'This field is required' }).max(60),
+  name: text().trim().min(1, { error: 'This field is required' }).max(60),
   ingredients: z.array(objectId).max(500),
 });
 export type CustomFilter = z.infer<typeof customFilterSchema>;
@@ -33,9 +34,8 @@ export type CustomFilter = z.infer<typeof customFilterSchema>;
  */
 export const filterOptionsSchema = z
   .object({
-    title: z.string().trim().max(100).default(''),
-    description: z
-      .string()
+    title: text().trim().max(100).default(''),
+    description: text()
       .trim()
       .max(FILTER_DESCRIPTION_MAX, {
         error: `Description must be at most ${FILTER_DESCRIPTION_MAX} characters`,
@@ -43,7 +43,7 @@ export const filterOptionsSchema = z
       .default(''),
     enabled: z.boolean().default(false),
     /** Names of the dietary considerations offered by default (multi-select of the card). */
-    dietaryConsiderations: z.array(z.string().trim().min(1).max(60)).max(200).default([]),
+    dietaryConsiderations: z.array(text().trim().min(1).max(60)).max(200).default([]),
     /** false: inclusive (items lacking the ingredients are greyed); true: exclusive (items having them). */
     exclusive: z.boolean().default(false),
     filter: z.array(customFilterSchema).max(100).default([]),

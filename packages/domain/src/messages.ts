@@ -77,6 +77,15 @@ export const messages = {
   somethingWentWrongLater: 'Something went wrong. Please try again later',
   paymentNotSetup: 'Payment not setup!',
   invalidInput: 'Invalid input',
+  // issue 8 — what a request cannot carry (one rule for every stored string, caps on lists and numbers)
+  textInvalid: 'This text contains a character that cannot be saved.',
+  tooManyItems: (max: number) => `Too many items (at most ${max.toLocaleString('en-US')})`,
+  tooDeep: 'This value is nested too deeply.',
+  tooLarge: 'This value is too large.',
+  formInvalid: 'The form could not be read.',
+  conflict: 'This was changed by another request at the same moment. Please try again.',
+  databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  caloriesTooHigh: 'Calories is too high',
 
   // doc 1 §5 — entities (used by later issues; kept here so there is one catalogue)
   priceInvalid: 'Price is not valid',

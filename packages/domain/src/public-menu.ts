@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { filterOptionsSchema } from './filters.ts';
+import { text } from './validation.ts';
 import {
   colorTriple,
   dietaryListsSchema,
@@ -129,7 +130,7 @@ export const analyticsEventSchema = z.object({
   menuId: objectId.nullable().optional(),
   dishId: objectId.nullable().optional(),
   /** document.referrer's host, for "How users found your menu". */
-  source: z.string().max(200).optional(),
+  source: text().max(200).optional(),
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 

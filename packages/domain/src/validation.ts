@@ -1,5 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { objectId } from './api.ts';
 import { messages } from './messages.ts';
 import { restaurantTypeLabels, restaurantTypes } from './roles.ts';
 
@@ -7,20 +8,84 @@ import { restaurantTypeLabels, restaurantTypes } from './roles.ts';
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
+/**
+ * Text PostgreSQL can keep: no NUL character (refused in `text` columns and in `jsonb`) and no lone
+ * UTF-16 surrogate (refused in `jsonb`, silently replaced in `text`). Every string a request may
+ * store goes through `text()` (issue 8: one rule, so a new field cannot forget it).
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const isStorableText = (value: string): boolean =>
+  !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+
+/** A string schema that refuses what cannot be stored; chain `.trim()`, `.min()`, `.max()` as usual. */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { error: messages.textInvalid, abort: true });
+
+/**
+ * Caps that keep a request inside what the database and its driver accept (issue 8): a list of ids
+ * is bound as one parameter each and PostgreSQL takes at most 65,535 per statement.
+ */
+export const ID_LIST_MAX = 10_000;
+
+/** A list of ids, capped (one bound parameter each). */
+export const idList = (max: number = ID_LIST_MAX) =>
+  z.array(objectId).max(max, { error: messages.tooManyItems(max) });
+
+/**
+ * Free-form JSON kept as it is (a menu's `templateMeta`): an object at most `maxDepth` levels deep
+ * and `maxChars` characters of keys and text, every key and text storable. Checked without
+ * recursion, so a body nested thousands of levels deep is refused, not a stack overflow.
+ */
+export const jsonRecord = (maxDepth = 10, maxChars = 65_536) =>
+  z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+    const problem = jsonProblem(value, maxDepth, maxChars);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+function jsonProblem(root: unknown, maxDepth: number, maxChars: number): string | null {
+  const stack: [unknown, number][] = [[root, 1]];
+  let chars = 0;
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      chars += value.length;
+      if (!isStorableText(value)) return messages.textInvalid;
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return messages.invalidInput;
+    } else if (value && typeof value === 'object') {
+      if (depth > maxDepth) return messages.tooDeep;
+      for (const [key, item] of Object.entries(value)) {
+        chars += key.length;
+        if (!isStorableText(key)) return messages.textInvalid;
+        stack.push([item, depth + 1]);
+      }
+    }
+    if (chars > maxChars) return messages.tooLarge;
+  }
+  return null;
+}
+
+/** Is this a plain JSON object (not null, not a list)? Cross-field rules run only on one. */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `when` of a cross-field rule: run it only on an object (object first: a body that is null, a list
+ * or a number is answered "Invalid input", never crashes the rule) whose named fields passed.
+ */
+export const whenFieldsPassed =
+  (...keys: string[]) =>
+  (payload: { value: unknown; issues: { path?: PropertyKey[] }[] }): boolean =>
+    isJsonObject(payload.value) && !payload.issues.some((issue) => keys.includes(String(issue.path?.[0])));
+
 /** A string that must be present. Checks keep running (an aborting check would skip the cross-field ones); forms and the server read the first message per field. */
 export const requiredString = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: messages.nameTooLong });
+  text({ error: message }).trim().min(1, { error: message }).max(max, { error: messages.nameTooLong });
 
-export const optionalName = z
-  .string()
-  .trim()
-  .max(100, { error: messages.nameTooLong })
-  .optional()
-  .default('');
+export const optionalName = text().trim().max(100, { error: messages.nameTooLong }).optional().default('');
 
 export const emailField = (required = messages.emailRequired) =>
-  z
-    .string({ error: required })
+  text({ error: required })
     .trim()
     .min(1, { error: required })
     .max(254, { error: messages.emailInvalid })
@@ -28,14 +93,12 @@ export const emailField = (required = messages.emailRequired) =>
     .transform((value) => value.toLowerCase());
 
 export const passwordField = (required: string = messages.passwordRequired) =>
-  z
-    .string({ error: required })
+  text({ error: required })
     .min(1, { error: required })
     .max(200, { error: messages.passwordPattern })
     .regex(PASSWORD_PATTERN, { error: messages.passwordPattern });
 
-export const usernameField = z
-  .string({ error: messages.usernameRequired })
+export const usernameField = text({ error: messages.usernameRequired })
   .trim()
   .min(1, { error: messages.usernameRequired })
   .max(50, { error: messages.nameTooLong })
@@ -43,8 +106,7 @@ export const usernameField = z
   .regex(USERNAME_PATTERN, { error: messages.usernameInvalid });
 
 /** Phone numbers are optional; when given they must be a valid international number (+1 by default). */
-export const phoneField = z
-  .string()
+export const phoneField = text()
   .trim()
   .max(32, { error: messages.phoneInvalid })
   .optional()
@@ -60,14 +122,13 @@ export const isValidTimeZone = (zone: string): boolean => {
   }
 };
 
-export const timeZoneField = z
-  .string()
+export const timeZoneField = text()
   .trim()
   .optional()
   .default('UTC')
   .refine(isValidTimeZone, { error: 'Time zone is not valid' });
 
-export const captchaField = z.string().optional();
+export const captchaField = text().optional();
 
 /** Adds "confirm equals password" to an object schema; runs even when other fields have problems. */
 function confirmMatches<T extends z.ZodObject>(
@@ -79,24 +140,19 @@ function confirmMatches<T extends z.ZodObject>(
   return schema
     .refine(
       (data: Record<string, unknown>) => typeof data[confirmKey] === 'string' && data[confirmKey] !== '',
-      {
-        error: required,
-        path: [confirmKey],
-        when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === confirmKey),
-      },
+      { error: required, path: [confirmKey], when: whenFieldsPassed(confirmKey) },
     )
     .refine(
       (data: Record<string, unknown>) => data[confirmKey] === '' || data[passwordKey] === data[confirmKey],
       {
         error: messages.passwordMismatch,
         path: [confirmKey],
-        when: (payload) =>
-          !payload.issues.some((issue) => issue.path?.[0] === confirmKey || issue.path?.[0] === passwordKey),
+        when: whenFieldsPassed(confirmKey, passwordKey),
       },
     );
 }
 
-const confirmField = (required: string) => z.string({ error: required }).optional().default('');
+const confirmField = (required: string) => text({ error: required }).optional().default('');
 
 // ---- payloads of /api/users/* (doc 2 §3, doc 3 §7.4) ----
 
@@ -108,7 +164,7 @@ export const registerSchema = confirmMatches(
     username: usernameField,
     email: emailField(),
     restaurantType: z.enum(restaurantTypes).optional().default('RESTAURANT'),
-    restaurantName: z.string().trim().max(100, { error: messages.nameTooLong }).optional().default(''),
+    restaurantName: text().trim().max(100, { error: messages.nameTooLong }).optional().default(''),
     timeZone: timeZoneField,
     password: passwordField(),
     confirm_password: confirmField(messages.confirmPasswordRequired),
@@ -126,21 +182,17 @@ export const registerSchema = confirmMatches(
     );
   },
   path: ['restaurantName'],
-  when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'restaurantName'),
+  when: whenFieldsPassed('restaurantName'),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
 /** Login: one field holds a username or an email, told apart by the presence of @ (doc 2 §3). */
 export const loginSchema = z.object({
-  username: z
-    .string({ error: messages.usernameOrEmailRequired })
+  username: text({ error: messages.usernameOrEmailRequired })
     .trim()
     .min(1, { error: messages.usernameOrEmailRequired })
     .max(254),
-  password: z
-    .string({ error: messages.passwordRequired })
-    .min(1, { error: messages.passwordRequired })
-    .max(200),
+  password: text({ error: messages.passwordRequired }).min(1, { error: messages.passwordRequired }).max(200),
   reCaptchaToken: captchaField,
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -174,19 +226,19 @@ export const loginRequestSchema = z
   }));
 
 export const tokenSchema = z.object({
-  token: z.string().min(1, { error: messages.verifyLinkInvalid }).max(512),
+  token: text().min(1, { error: messages.verifyLinkInvalid }).max(512),
 });
 
 /** The link of an email change, opened at /user-verify-email. */
 export const emailChangeTokenSchema = z.object({
-  token: z.string().min(1, { error: messages.emailChangeLinkInvalid }).max(512),
+  token: text().min(1, { error: messages.emailChangeLinkInvalid }).max(512),
 });
 
-export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(512) });
+export const refreshSchema = z.object({ refreshToken: text().min(1).max(512) });
 
 export const verifyAndSetPasswordSchema = confirmMatches(
   z.object({
-    token: z.string().min(1).max(512),
+    token: text().min(1).max(512),
     password: passwordField(),
     confirm_password: confirmField(messages.confirmPasswordRequired),
   }),
@@ -214,17 +266,16 @@ export const updateAccountSchema = z.object({
   username: usernameField,
   email: emailField(),
   phoneNumber: phoneField,
-  company_name: z.string().trim().max(100, { error: messages.nameTooLong }).optional(),
+  company_name: text().trim().max(100, { error: messages.nameTooLong }).optional(),
   /** Needed only when the email changes (the server knows the current one). */
-  current_password: z.string().max(200).optional(),
+  current_password: text().max(200).optional(),
   reCaptchaToken: captchaField,
 });
 export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
 
 export const updatePasswordSchema = confirmMatches(
   z.object({
-    current_password: z
-      .string({ error: messages.currentPasswordRequired })
+    current_password: text({ error: messages.currentPasswordRequired })
       .min(1, { error: messages.currentPasswordRequired })
       .max(200),
     new_password: passwordField(messages.newPasswordRequired),
@@ -237,15 +288,14 @@ export const updatePasswordSchema = confirmMatches(
 );
 
 export const deleteAccountSchema = z.object({
-  password: z
-    .string({ error: messages.deletePasswordRequired })
+  password: text({ error: messages.deletePasswordRequired })
     .min(1, { error: messages.deletePasswordRequired })
     .max(200),
 });
 
 export const switchAccountSchema = z.object({
-  accountID: z.string().regex(/^[0-9a-f]{24}$/, { error: messages.switchAccountFailed }),
-  refreshToken: z.string().min(1).max(512),
+  accountID: text().regex(/^[0-9a-f]{24}$/, { error: messages.switchAccountFailed }),
+  refreshToken: text().min(1).max(512),
 });
 
 /** The first message of a failed parse: what the server answers and what a form shows first. */

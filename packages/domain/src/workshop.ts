@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
+import { ID_LIST_MAX, idList, jsonRecord, text } from './validation.ts';
 
 /**
  * The owner's workshop (doc 1): ingredients, categories, dishes, menus, customizations, dietary.
@@ -25,6 +26,10 @@ export const withScheme = (url: string): string => {
 
 /** Price: digits with an optional decimal part (doc 1 §5). */
 export const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
+/** The largest price the `numeric(10, 2)` columns hold. */
+export const PRICE_MAX = 99_999_999.99;
+/** The largest calories the `integer` column holds. */
+export const CALORIES_MAX = 2_147_483_647;
 
 export const dietaryTypes = ['diets', 'foodTypes', 'other'] as const;
 export type DietaryType = (typeof dietaryTypes)[number];
@@ -40,6 +45,13 @@ export const dietaryListsSchema = z.object({
   other: z.array(z.string()),
 });
 export type DietaryLists = z.infer<typeof dietaryListsSchema>;
+/** Dietary names as forms send them: storable text, capped lists. */
+const dietaryName = text().max(60, { error: messages.nameTooLong });
+export const dietaryListsInputSchema = z.object({
+  diets: z.array(dietaryName).max(500),
+  foodTypes: z.array(dietaryName).max(500),
+  other: z.array(dietaryName).max(500),
+});
 export const emptyDietary = (): DietaryLists => ({ diets: [], foodTypes: [], other: [] });
 
 /**
@@ -88,8 +100,7 @@ export const ingredientSchema = z.object({
 });
 export type Ingredient = z.infer<typeof ingredientSchema>;
 
-export const ingredientNameField = z
-  .string({ error: messages.fieldRequired })
+export const ingredientNameField = text({ error: messages.fieldRequired })
   .trim()
   .min(1, { error: messages.fieldRequired })
   .max(100, { error: messages.nameTooLong });
@@ -135,9 +146,12 @@ export type CustomizationOption = z.infer<typeof customizationOptionSchema>;
 
 const optionInput = z.object({
   _id: objectId.optional(),
-  name: z.string().trim().max(100).optional().nullable(),
+  name: text().trim().max(100).optional().nullable(),
   ingredient: objectId.optional().nullable(),
-  price: z.coerce.number({ error: messages.priceInvalid }).min(0, { error: messages.priceInvalid }),
+  price: z.coerce
+    .number({ error: messages.priceInvalid })
+    .min(0, { error: messages.priceInvalid })
+    .max(PRICE_MAX, { error: messages.priceInvalid }),
   isAvailable: z.boolean().optional().default(true),
 });
 
@@ -148,15 +162,11 @@ const optionInput = z.object({
 export const customizationInputSchema = z
   .object({
     _id: objectId.optional(),
-    name: z
-      .string({ error: messages.fillThisField })
-      .trim()
-      .min(1, { error: messages.fillThisField })
-      .max(100),
+    name: text({ error: messages.fillThisField }).trim().min(1, { error: messages.fillThisField }).max(100),
     isCustom: z.boolean(),
     isFixedPrice: z.boolean(),
     isAvailable: z.boolean().optional().default(true),
-    options: z.array(optionInput).min(1, { error: messages.fillThisField }),
+    options: z.array(optionInput).min(1, { error: messages.fillThisField }).max(500),
   })
   .superRefine((value, ctx) => {
     value.options.forEach((option, index) => {
@@ -206,8 +216,7 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const categoryNameField = z
-  .string({ error: messages.categoryNameRequired })
+export const categoryNameField = text({ error: messages.categoryNameRequired })
   .trim()
   .min(1, { error: messages.categoryNameRequired })
   .max(100, { error: messages.nameTooLong });
@@ -215,23 +224,23 @@ export const categoryNameField = z
 export const createCategorySchema = z.object({
   name: categoryNameField,
   isAvailable: z.boolean().optional().default(true),
-  dishes: z.array(objectId).optional().default([]),
+  dishes: idList().optional().default([]),
   /** The selected menu the new category joins (doc 1 §5). */
   menu: objectId.optional().nullable(),
 });
 export const updateCategorySchema = z.object({
   name: categoryNameField,
   isAvailable: z.boolean().optional(),
-  dishes: z.array(objectId).optional(),
+  dishes: idList().optional(),
 });
 /** loadCategories (doc 1 §7): all visible categories, or only one menu's in the menu's order. */
 export const listCategoriesQuery = z.object({ menu: objectId.optional() });
 export const idsSchema = z.object({ ids: z.array(objectId).min(1).max(1000) });
-export const addDishesSchema = z.object({ categoryID: objectId, dishesID: z.array(objectId).min(1) });
+export const addDishesSchema = z.object({ categoryID: objectId, dishesID: idList().min(1) });
 export const removeDishSchema = z.object({ categoryID: objectId, dishID: objectId });
 export const cloneSchema = z.object({
   /** The new name; the client retries with another " (copy)" on 412. */
-  name: z.string().trim().min(1).max(150).optional(),
+  name: text().trim().min(1).max(150).optional(),
   isAvailable: z.boolean().optional(),
 });
 
@@ -259,18 +268,25 @@ export const dishSchema = z.object({
 });
 export type Dish = z.infer<typeof dishSchema>;
 
-const dishNameField = z
-  .string({ error: messages.dishNameRequired })
+const dishNameField = text({ error: messages.dishNameRequired })
   .trim()
   .min(1, { error: messages.dishNameRequired })
   .max(150, { error: messages.nameTooLong });
-const dishDescriptionField = z.string().max(20_000);
+const dishDescriptionField = text().max(20_000);
 const dishPriceField = z
   .union([z.number(), z.string().trim()])
   .transform((value) => String(value))
-  .refine((value) => PRICE_PATTERN.test(value), { error: messages.priceInvalid })
+  .refine((value) => PRICE_PATTERN.test(value) && Number(value) <= PRICE_MAX, {
+    error: messages.priceInvalid,
+  })
   .transform(Number);
-const dishCaloriesField = optionalNumber(z.number().int().min(0, { error: messages.caloriesNegative }));
+const dishCaloriesField = optionalNumber(
+  z
+    .number()
+    .int()
+    .min(0, { error: messages.caloriesNegative })
+    .max(CALORIES_MAX, { error: messages.caloriesTooHigh }),
+);
 const dishAlcoholField = optionalNumber(
   z.number().min(0, { error: messages.alcoholNegative }).max(100, { error: messages.alcoholTooHigh }),
 );
@@ -290,7 +306,7 @@ export const dishIngredientInput = z
         : entry.ingredient._id,
   );
 
-const dishDietaryField = z.object({ selected: dietaryListsSchema, admin: dietaryListsSchema });
+const dishDietaryField = z.object({ selected: dietaryListsInputSchema, admin: dietaryListsInputSchema });
 
 /**
  * A dish as the form sends it, in JSON or as multipart text fields (lists and objects as JSON text).
@@ -304,12 +320,16 @@ export const dishInputSchema = z.object({
   alcoholPercentage: dishAlcoholField,
   isAvailable: boolInput.optional().default(true),
   category: objectId.optional().nullable(),
-  ingredients: z.array(dishIngredientInput).optional().default([]),
-  sideDishes: z.array(objectId).optional().default([]),
+  ingredients: z
+    .array(dishIngredientInput)
+    .max(ID_LIST_MAX, { error: messages.tooManyItems(ID_LIST_MAX) })
+    .optional()
+    .default([]),
+  sideDishes: idList().optional().default([]),
   customizations: z
     .object({
-      selected: z.array(objectId).default([]),
-      custom: z.array(customizationInputSchema).default([]),
+      selected: idList().default([]),
+      custom: z.array(customizationInputSchema).max(200).default([]),
     })
     .optional()
     .default({ selected: [], custom: [] }),
@@ -349,19 +369,15 @@ export const dishUpdateSchema = z.object({
 export type DishUpdate = z.input<typeof dishUpdateSchema>;
 
 export const updateDietarySchema = z.object({
-  name: z
-    .string({ error: messages.dietaryRequired })
-    .trim()
-    .min(1, { error: messages.dietaryRequired })
-    .max(60),
+  name: text({ error: messages.dietaryRequired }).trim().min(1, { error: messages.dietaryRequired }).max(60),
   type: z.enum(dietaryTypes),
   /** The previous name when renaming; absent when adding. */
-  defaultValue: z.string().trim().max(60).optional().nullable(),
+  defaultValue: text().trim().max(60).optional().nullable(),
   dish_id: objectId.optional().nullable(),
 });
 export const deleteDietarySchema = z.object({
   type: z.enum(dietaryTypes),
-  name: z.string().trim().min(1).max(60),
+  name: text().trim().min(1).max(60),
 });
 
 /** The platform lists (admin) and the restaurant's own additions. */
@@ -380,9 +396,9 @@ export const colorTriple = z.object({
   tertiary: z.string().regex(/^#[0-9a-fA-F]{6}$/),
 });
 export const fontTriple = z.object({
-  primary: z.string().max(60),
-  secondary: z.string().max(60),
-  tertiary: z.string().max(60),
+  primary: text().max(60),
+  secondary: text().max(60),
+  tertiary: text().max(60),
 });
 
 export const weekDays = [
@@ -408,8 +424,8 @@ export const scheduleSchema = z.object({
 });
 
 export const showCtaSchema = z.object({
-  title: z.string().max(100),
-  content: z.string().max(500),
+  title: text().max(100),
+  content: text().max(500),
   emails: z.array(z.string()),
 });
 
@@ -440,21 +456,22 @@ export type Menu = z.infer<typeof menuSchema>;
 
 /** A menu as its form sends it (multipart text fields; objects as JSON text; cover/logo as files). */
 export const menuInputSchema = z.object({
-  name: z
-    .string({ error: messages.menuNameRequired })
+  name: text({ error: messages.menuNameRequired })
     .trim()
     .min(1, { error: messages.menuNameRequired })
     .max(150, { error: messages.nameTooLong }),
-  description: z.string().max(2000).optional().default(''),
+  description: text().max(2000).optional().default(''),
   categories: z
     .array(z.object({ category: objectId, valid: z.boolean().default(true) }))
+    .max(ID_LIST_MAX, { error: messages.tooManyItems(ID_LIST_MAX) })
     .optional()
     .default([]),
   colors: colorTriple.optional(),
   fonts: fontTriple.optional(),
   selectedTemplate: z.enum(menuTemplates).optional().default('Classic Template'),
-  templateMeta: z.record(z.string(), z.unknown()).optional(),
+  templateMeta: jsonRecord().optional(),
   showCTA: showCtaSchema
+    .extend({ emails: z.array(text().max(254)).max(50) })
     .superRefine((cta, ctx) => {
       const emails = cta.emails.map((email) => email.trim().toLowerCase()).filter(Boolean);
       if (emails.length === 0)
@@ -484,8 +501,11 @@ export type MenuInput = z.input<typeof menuInputSchema>;
  */
 export const menuUpdateSchema = menuInputSchema.extend({
   name: menuInputSchema.shape.name.optional(),
-  description: z.string().max(2000).optional(),
-  categories: z.array(z.object({ category: objectId, valid: z.boolean().default(true) })).optional(),
+  description: text().max(2000).optional(),
+  categories: z
+    .array(z.object({ category: objectId, valid: z.boolean().default(true) }))
+    .max(ID_LIST_MAX, { error: messages.tooManyItems(ID_LIST_MAX) })
+    .optional(),
   selectedTemplate: z.enum(menuTemplates).optional(),
 });
 export type MenuUpdate = z.input<typeof menuUpdateSchema>;
@@ -498,7 +518,7 @@ export const defaultMenuCta = {
   content: 'Prices on this menu are set directly by the merchant',
 } as const;
 
-const categoryDishesEntry = z.object({ categoryID: objectId, dishes: z.array(objectId) });
+const categoryDishesEntry = z.object({ categoryID: objectId, dishes: idList() });
 
 /**
  * reorderMenu (doc 1 §7): `{categories, menu_id, categoryDishes: {categoryID, dishes}}`. The
@@ -507,15 +527,20 @@ const categoryDishesEntry = z.object({ categoryID: objectId, dishes: z.array(obj
  */
 export const reorderSchema = z.object({
   menu_id: objectId,
-  categories: z.array(objectId),
+  categories: idList(),
   categoryDishes: z
-    .union([categoryDishesEntry, z.array(categoryDishesEntry)])
+    .union([
+      categoryDishesEntry,
+      z.array(categoryDishesEntry).max(1000, { error: messages.tooManyItems(1000) }),
+    ])
     .optional()
     .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
 });
 export const selectCategoriesSchema = z.object({
   menu: objectId,
-  selected: z.array(z.object({ category: objectId, valid: z.boolean().optional().default(true) })),
+  selected: z
+    .array(z.object({ category: objectId, valid: z.boolean().optional().default(true) }))
+    .max(ID_LIST_MAX, { error: messages.tooManyItems(ID_LIST_MAX) }),
 });
 export const removeCategoryFromMenuSchema = z.object({ menuID: objectId, categoryID: objectId });
 

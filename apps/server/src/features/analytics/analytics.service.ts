@@ -112,21 +112,24 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
 
   /** Writes the waiting events in one insert; those of restaurants that do not exist are dropped. */
   function flush(): Promise<void> {
-    flushing = flushing.then(async () => {
-      if (buffer.length === 0) return;
-      const rows = buffer;
-      buffer = [];
-      const ids = [...new Set(rows.map((row) => row.restaurantId))];
-      const known = new Set(
-        (await db.select({ id: restaurants.id }).from(restaurants).where(inArray(restaurants.id, ids))).map(
-          (row) => row.id,
-        ),
-      );
-      const kept = rows.filter((row) => known.has(row.restaurantId));
-      for (let start = 0; start < kept.length; start += BATCH) {
-        await db.insert(analyticsEvents).values(kept.slice(start, start + BATCH));
-      }
-    });
+    // A failed flush (the database away) drops its events but must not stop every later one.
+    flushing = flushing
+      .catch(() => undefined)
+      .then(async () => {
+        if (buffer.length === 0) return;
+        const rows = buffer;
+        buffer = [];
+        const ids = [...new Set(rows.map((row) => row.restaurantId))];
+        const known = new Set(
+          (await db.select({ id: restaurants.id }).from(restaurants).where(inArray(restaurants.id, ids))).map(
+            (row) => row.id,
+          ),
+        );
+        const kept = rows.filter((row) => known.has(row.restaurantId));
+        for (let start = 0; start < kept.length; start += BATCH) {
+          await db.insert(analyticsEvents).values(kept.slice(start, start + BATCH));
+        }
+      });
     return flushing;
   }
 

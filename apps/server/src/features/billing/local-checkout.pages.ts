@@ -167,14 +167,15 @@ ${actions}
 }
 
 /** Unknown, used or expired links, and failures. */
-export function problemPage(kind: 'not-found' | 'failed'): string {
-  const [title, text] =
-    kind === 'not-found'
-      ? [
-          'This link is no longer valid',
-          'Test checkout and manage links work once and for one hour. Go back to Carte and start again.',
-        ]
-      : ['Something went wrong', 'Something went wrong. Please try again later'];
+export function problemPage(kind: 'not-found' | 'invalid' | 'failed'): string {
+  const [title, text]: [string, string] = {
+    'not-found': [
+      'This link is no longer valid',
+      'Test checkout and manage links work once and for one hour. Go back to Carte and start again.',
+    ],
+    invalid: ['This request could not be handled', 'Go back to Carte and start again.'],
+    failed: ['Something went wrong', 'Something went wrong. Please try again later'],
+  }[kind] as [string, string];
   return page(
     title,
     'Test checkout — no card is charged',

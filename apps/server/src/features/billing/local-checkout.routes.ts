@@ -1,9 +1,10 @@
-import { addInterval, localCheckoutPath } from '@carte/domain';
+import { addInterval, localCheckoutPath, text } from '@carte/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type LocalPayments, type LocalPortalGrant, localPortalPath } from '../../adapters/payments/index.ts';
 import { AppError, NotFoundError } from '../../core/errors.ts';
+import { errorForLog, isDatabaseUnavailable } from '../../db/errors.ts';
 import { type BillingService, checkoutReturnPaths, sameOriginPath } from './billing.service.ts';
 import { checkoutPage, checkoutPagesPolicy, portalPage, problemPage } from './local-checkout.pages.ts';
 
@@ -14,9 +15,10 @@ export interface LocalCheckoutRoutesOptions {
 }
 
 // Fastify refuses path parameters over 100 characters (414) before these schemas run.
-const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
-const tokenParams = z.object({ token: z.string().min(1).max(100) });
-const portalQuery = z.object({ back: z.string().max(2000).optional() });
+// Ids are looked up in the database: the shared text rule refuses NUL and lone surrogates first.
+const sessionParams = z.object({ sessionId: text().min(1).max(100) });
+const tokenParams = z.object({ token: text().min(1).max(100) });
+const portalQuery = z.object({ back: text().max(2000).optional() });
 
 /**
  * /billing — the built-in test checkout and billing portal of BILLING_PROVIDER=local (decisions §2),
@@ -50,12 +52,19 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<LocalCheckoutRoutesOptio
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.code(status).type('text/html; charset=utf-8').send(body);
 
-  // These are pages: a bad, used or expired link answers a page too, never the JSON envelope.
+  // These are pages: a bad, used or expired link answers a page too, never the JSON envelope. A
+  // malformed request (bad body, wrong type) is the client's (4xx); the database away is a 503.
   app.setErrorHandler((error, request, reply) => {
     const notFound =
       error instanceof NotFoundError || (error as { validation?: unknown }).validation !== undefined;
     if (notFound) return html(reply, problemPage('not-found'), 404);
-    if (!(error instanceof AppError)) request.log.error({ err: error }, 'test checkout failed');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: errorForLog(error) }, 'test checkout: database unavailable');
+      return html(reply.header('retry-after', '5'), problemPage('failed'), 503);
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) return html(reply, problemPage('invalid'), status);
+    if (!(error instanceof AppError)) request.log.error({ err: errorForLog(error) }, 'test checkout failed');
     return html(reply, problemPage('failed'), 500);
   });
 

@@ -2,6 +2,7 @@ import { csvResultSchema, messages } from '@carte/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
+import { readUploadedFile } from '../../core/uploaded-file.ts';
 import { isId } from '../../db/ids.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
@@ -14,11 +15,11 @@ import type { CsvImportService } from './csv-import.service.ts';
  * chosen, or a name that does not end in .csv.
  */
 async function readCsvUpload(request: FastifyRequest) {
-  const { fields, files } = await readForm(request);
+  const { fields, files } = await readForm(request, { files: ['csv'] });
   const file = files.csv;
   if (!file) throw new InvalidError(messages.csvRequired);
   if (!/\.csv$/i.test(file.filename.trim())) throw new InvalidError(messages.csvInvalid);
-  return { file: file.buffer, fields };
+  return { file: await readUploadedFile(file), fields };
 }
 
 const description = (area: string, format: string) =>

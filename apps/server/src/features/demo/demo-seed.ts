@@ -114,12 +114,17 @@ export async function seedDemo({
  * re-encoded to the WebP variants), all at once — sharp works on its own threads.
  */
 export async function storeDemoImages(storage: Storage): Promise<DemoImages> {
-  const store = async (svg: string, name: string, kind: ImageKind) =>
-    storeImage(
-      storage,
-      { field: 'image', filename: `${name}.png`, mimetype: 'image/png', buffer: await renderPng(svg) },
-      kind,
-    );
+  const store = async (svg: string, name: string, kind: ImageKind) => {
+    const buffer = await renderPng(svg);
+    const file = {
+      field: 'image',
+      filename: `${name}.png`,
+      mimetype: 'image/png',
+      size: buffer.length,
+      buffer,
+    };
+    return storeImage(storage, file, kind);
+  };
   const [dishKeys, coverKeys, logoKeys] = await Promise.all([
     Promise.all(
       demoDishes.map((dish) =>

@@ -85,7 +85,7 @@ export const dishRoutes: FastifyPluginAsyncZod<{ dishes: DishService }> = async 
       },
     },
     async (request) => {
-      const { fields, files } = await readForm(request, { json: jsonFields });
+      const { fields, files } = await readForm(request, { json: jsonFields, files: ['image'] });
       const input = parseFields(dishInputSchema, fields);
       return ok(await dishes.create(callerOf(request), input, files.image));
     },
@@ -105,7 +105,7 @@ export const dishRoutes: FastifyPluginAsyncZod<{ dishes: DishService }> = async 
       },
     },
     async (request) => {
-      const { fields, files } = await readForm(request, { json: jsonFields });
+      const { fields, files } = await readForm(request, { json: jsonFields, files: ['image'] });
       const input = parseFields(dishUpdateSchema, fields);
       return ok(await dishes.update(callerOf(request), request.params.id, input, files.image));
     },

@@ -2,7 +2,7 @@ import { allowedImageExtensions, type ImageVariants, messages } from '@carte/dom
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { InvalidError } from '../../core/errors.ts';
-import type { UploadedFile } from '../../core/uploaded-file.ts';
+import { type UploadedFile, uploadedSource } from '../../core/uploaded-file.ts';
 import { newId } from '../../db/ids.ts';
 
 export type ImageKind = 'dish' | 'cover' | 'logo';
@@ -46,10 +46,11 @@ export async function storeImage(storage: Storage, file: UploadedFile, kind: Ima
   const extension = file.filename.split('.').pop()?.toLowerCase() ?? '';
   if (!(allowedImageExtensions as readonly string[]).includes(extension))
     throw new InvalidError(messages.fileNotAllowed);
-  if (file.buffer.length > 10_485_760) throw new InvalidError(messages.fileTooBig(file.filename));
+  if (file.size > 10_485_760) throw new InvalidError(messages.fileTooBig(file.filename));
+  const source = uploadedSource(file);
   let format: string | undefined;
   try {
-    format = (await sharp(file.buffer).metadata()).format;
+    format = (await sharp(source).metadata()).format;
   } catch {
     throw new InvalidError(messages.fileNotAllowed);
   }
@@ -57,7 +58,7 @@ export async function storeImage(storage: Storage, file: UploadedFile, kind: Ima
 
   const key = `${kind}/${newId()}`;
   for (const [name, variant] of Object.entries(variants[kind])) {
-    const output = await sharp(file.buffer, { failOn: 'error' })
+    const output = await sharp(source, { failOn: 'error' })
       .rotate()
       .resize({
         width: variant.width,

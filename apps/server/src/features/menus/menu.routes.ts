@@ -66,7 +66,7 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const form = await readForm(request, { json: jsonFields });
+      const form = await readForm(request, { json: jsonFields, files: ['cover', 'logo'] });
       const input = parseFields(menuInputSchema, form.fields);
       return ok(await menus.create(callerOf(request), { input, files: form.files }));
     },
@@ -147,7 +147,7 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const form = await readForm(request, { json: jsonFields });
+      const form = await readForm(request, { json: jsonFields, files: ['cover', 'logo'] });
       const input = parseFields(menuUpdateSchema, form.fields);
       return ok(await menus.update(callerOf(request), request.params.id, { input, files: form.files }));
     },

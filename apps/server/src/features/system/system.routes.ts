@@ -1,10 +1,11 @@
-import { publicConfigSchema } from '@carte/domain';
+import { messages, publicConfigSchema } from '@carte/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Captcha } from '../../adapters/captcha/captcha.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import { errorForLog } from '../../db/errors.ts';
 import { fail, ok, responses } from '../../http/envelope.ts';
 
 /** Health, the browser's allow-listed settings, and the anti-bot challenge. */
@@ -29,8 +30,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; captc
         await db.execute(sql`select 1`);
         return ok({ status: 'ok' as const, database: 'ok' as const });
       } catch (err) {
-        request.log.error({ err }, 'health check: database unreachable');
-        return reply.code(503).send(fail(503, 'Database unavailable'));
+        request.log.warn({ err: errorForLog(err) }, 'health check: database unreachable');
+        return reply.code(503).header('retry-after', '5').send(fail(503, messages.databaseUnavailable));
       }
     },
   );
