@@ -205,9 +205,9 @@ export type LoginInput = z.input<typeof loginSchema>;
  */
 export const loginRequestSchema = z
   .object({
-    username: z.string({ error: messages.usernameOrEmailRequired }).trim().max(254).optional(),
-    email: z.string({ error: messages.usernameOrEmailRequired }).trim().max(254).optional(),
-    password: z.string({ error: messages.passwordRequired }).max(200).optional(),
+    username: text({ error: messages.usernameOrEmailRequired }).trim().max(254).optional(),
+    email: text({ error: messages.usernameOrEmailRequired }).trim().max(254).optional(),
+    password: text({ error: messages.passwordRequired }).max(200).optional(),
     reCaptchaToken: captchaField,
   })
   .superRefine((value, ctx) => {

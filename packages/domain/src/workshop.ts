@@ -306,6 +306,11 @@ export const dishIngredientInput = z
         : entry.ingredient._id,
   );
 
+const dishIngredientsField = z
+  .array(dishIngredientInput)
+  .max(ID_LIST_MAX, { error: messages.tooManyItems(ID_LIST_MAX) });
+const dishCustomField = z.array(customizationInputSchema).max(200);
+
 const dishDietaryField = z.object({ selected: dietaryListsInputSchema, admin: dietaryListsInputSchema });
 
 /**
@@ -320,16 +325,12 @@ export const dishInputSchema = z.object({
   alcoholPercentage: dishAlcoholField,
   isAvailable: boolInput.optional().default(true),
   category: objectId.optional().nullable(),
-  ingredients: z
-    .array(dishIngredientInput)
-    .max(ID_LIST_MAX, { error: messages.tooManyItems(ID_LIST_MAX) })
-    .optional()
-    .default([]),
+  ingredients: dishIngredientsField.optional().default([]),
   sideDishes: idList().optional().default([]),
   customizations: z
     .object({
       selected: idList().default([]),
-      custom: z.array(customizationInputSchema).max(200).default([]),
+      custom: dishCustomField.default([]),
     })
     .optional()
     .default({ selected: [], custom: [] }),
@@ -354,12 +355,12 @@ export const dishUpdateSchema = z.object({
   alcoholPercentage: dishAlcoholField.optional(),
   isAvailable: boolInput.optional(),
   category: objectId.optional().nullable(),
-  ingredients: z.array(dishIngredientInput).optional(),
-  sideDishes: z.array(objectId).optional(),
+  ingredients: dishIngredientsField.optional(),
+  sideDishes: idList().optional(),
   customizations: z
     .object({
-      selected: z.array(objectId).optional(),
-      custom: z.array(customizationInputSchema).optional(),
+      selected: idList().optional(),
+      custom: dishCustomField.optional(),
     })
     .optional(),
   dietaryConsiderations: dishDietaryField.optional(),
