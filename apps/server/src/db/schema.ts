@@ -39,9 +39,63 @@ export const restaurants = pgTable('restaurants', {
     .default({ diets: [], foodTypes: [], other: [] }),
   /** The "Menu Filters" card (doc 3 §2.7, §3 FilterOptions); null until the owner saves it. */
   filterOptions: jsonb('filter_options').$type<FilterOptions>(),
+  /** Storage key prefix of the restaurant's logo variants (doc 2 §3), or null. */
+  logo: text('logo'),
+  /** The public menu's call-to-action button (doc 2 §3 `cta`); null until the owner sets one. */
+  cta: jsonb('cta').$type<RestaurantCtaData>(),
+  /** Social links (doc 2 §3 `social`: facebook, instagram, twitter, yelp, website). */
+  social: jsonb('social').$type<SocialLinkData[]>().notNull().default([]),
+  /** QR code colours and background alpha (doc 2 §3 `qrSettings`). */
+  qrSettings: jsonb('qr_settings').$type<QrSettingsData>(),
+  /** The chosen QR card template slug (template_1 … template_4); first by default. */
+  selectedQrTemplate: text('selected_qr_template').notNull().default('template_1'),
+  /** Per-template field values of the QR cards, keyed by template slug (doc 2 §3 `templateMeta`). */
+  qrTemplateMeta: jsonb('qr_template_meta')
+    .$type<Record<string, Record<string, string>>>()
+    .notNull()
+    .default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+export interface RestaurantCtaData {
+  type: string;
+  label: string;
+  link: string;
+  newTab: boolean;
+  color: string;
+  lightText: boolean;
+  enabled: boolean;
+}
+export interface SocialLinkData {
+  media: string;
+  url: string;
+}
+export interface QrSettingsData {
+  colorDark: string;
+  colorLight: string;
+  backgroundImageAlpha: number;
+}
+
+/** The media library of a restaurant (doc 2 §2 Media section): uploaded images, re-encoded variants. */
+export const media = pgTable(
+  'media',
+  {
+    id: id(),
+    restaurantId: ref('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** Storage key prefix of the image variants. */
+    key: text('key').notNull(),
+    /** The name the file was uploaded with (shown as its title). */
+    fileName: text('file_name').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('media_restaurant_created_idx').on(table.restaurantId, table.createdAt)],
+);
 
 export const users = pgTable(
   'users',
