@@ -47,7 +47,8 @@ type Kind = 'ingredients' | 'categories' | 'dishes';
 
 /** Lines padded or cut so the file is about BYTES long. */
 const perRow = () => Math.floor(BYTES / ROWS);
-const pad = (text: string, length: number) => (text.length >= length ? text : text + 'x'.repeat(length - text.length));
+const pad = (text: string, length: number) =>
+  text.length >= length ? text : text + 'x'.repeat(length - text.length);
 
 /** `count` short names, `prefix1|prefix2|…`, about `bytes` long when `count` is not given. */
 function nameList(prefix: string, options: { bytes?: number; count?: number; offset?: number }): string {
@@ -93,7 +94,11 @@ function cases(): Case[] {
                 : `,${'e'.repeat(rowBytes - 2)}`; // no name
       lines.push(line);
     }
-    out.push({ kind: 'ingredients', name: 'messy rows (10,000 rows with problems)', csv: `${lines.join('\n')}\n` });
+    out.push({
+      kind: 'ingredients',
+      name: 'messy rows (10,000 rows with problems)',
+      csv: `${lines.join('\n')}\n`,
+    });
   }
   {
     const lines = ['name,parent'];
@@ -101,7 +106,11 @@ function cases(): Case[] {
       const parent = i % 10 === 0 ? '' : `Base ingredient ${i - (i % 10)}`;
       lines.push(i % 10 === 0 ? `Base ingredient ${i},` : `${pad(`Ingredient ${i} `, 90)},${parent}`);
     }
-    out.push({ kind: 'ingredients', name: 'full rows (10,000 new ingredients with parents)', csv: `${lines.join('\n')}\n` });
+    out.push({
+      kind: 'ingredients',
+      name: 'full rows (10,000 new ingredients with parents)',
+      csv: `${lines.join('\n')}\n`,
+    });
   }
 
   // ---- dishes: name,price[,description][,calories][,alcoholPercentage][,available][,category][,ingredients] ----
@@ -127,7 +136,11 @@ function cases(): Case[] {
                 : `${'N'.repeat(200)},4,${'d'.repeat(rowBytes - 230)},,,,,`; // name too long
       lines.push(line);
     }
-    out.push({ kind: 'dishes', name: 'messy rows (10,000 rows with problems)', csv: `${lines.join('\n')}\n` });
+    out.push({
+      kind: 'dishes',
+      name: 'messy rows (10,000 rows with problems)',
+      csv: `${lines.join('\n')}\n`,
+    });
   }
   {
     // 10,000 dishes each naming the same 200 ingredients (two million links) and two of 50 categories.
@@ -166,7 +179,11 @@ function cases(): Case[] {
               : `Category ${i},yes,${'|'.repeat(rowBytes - 30)}`; // only separators
       lines.push(line);
     }
-    out.push({ kind: 'categories', name: 'messy rows (10,000 rows with problems)', csv: `${lines.join('\n')}\n` });
+    out.push({
+      kind: 'categories',
+      name: 'messy rows (10,000 rows with problems)',
+      csv: `${lines.join('\n')}\n`,
+    });
   }
   {
     const dishesCell = nameList('D', { count: ITEMS });
@@ -254,7 +271,10 @@ async function main() {
   let polling: ReturnType<typeof poller> | undefined;
   try {
     // The tenant whose visitors must not notice: a published menu with a few dishes.
-    const [other] = await db.insert(restaurants).values({ name: 'Other tenant', timeZone: 'UTC' }).returning();
+    const [other] = await db
+      .insert(restaurants)
+      .values({ name: 'Other tenant', timeZone: 'UTC' })
+      .returning();
     const dishRows = Array.from({ length: 30 }, (_, i) => ({
       id: newId(),
       restaurantId: other!.id,
@@ -271,20 +291,27 @@ async function main() {
       position: i,
     }));
     await db.insert(categories).values(categoryRows);
-    await db.insert(categoryDishes).values(
-      dishRows.map((dish, i) => ({ categoryId: categoryRows[i % 3]!.id, dishId: dish.id, position: i })),
-    );
+    await db
+      .insert(categoryDishes)
+      .values(
+        dishRows.map((dish, i) => ({ categoryId: categoryRows[i % 3]!.id, dishId: dish.id, position: i })),
+      );
     const [menu] = await db
       .insert(menus)
       .values({ restaurantId: other!.id, name: 'All day', draft: false, position: 0 })
       .returning();
     await db
       .insert(menuCategories)
-      .values(categoryRows.map((category, i) => ({ menuId: menu!.id, categoryId: category.id, position: i })));
+      .values(
+        categoryRows.map((category, i) => ({ menuId: menu!.id, categoryId: category.id, position: i })),
+      );
 
     // The uploading tenant.
     const tag = randomBytes(4).toString('hex');
-    const [restaurant] = await db.insert(restaurants).values({ name: `Importer ${tag}` }).returning();
+    const [restaurant] = await db
+      .insert(restaurants)
+      .values({ name: `Importer ${tag}` })
+      .returning();
     await db.insert(users).values({
       username: `bench_${tag}`,
       email: `bench_${tag}@carte.bench`,
@@ -349,14 +376,18 @@ async function main() {
         typeof body.message === 'string'
           ? body.message
           : `"${body.message.successMessage}"; listed: ${body.message.validationError.length} problems, ${body.message.existValidationError.length} existing, ${body.message.duplicateErrors.length} repeated${
-              body.message.validationError.at(-1) ? ` — last: Row ${body.message.validationError.at(-1)!.row}: ${body.message.validationError.at(-1)!.message.slice(0, 90)}` : ''
+              body.message.validationError.at(-1)
+                ? ` — last: Row ${body.message.validationError.at(-1)!.row}: ${body.message.validationError.at(-1)!.message.slice(0, 90)}`
+                : ''
             }`;
       console.log(`${kind} — ${name}: ${(file.length / 1e6).toFixed(1)} MB`);
       console.log(`  answer ${response.status} in ${(elapsed / 1000).toFixed(1)} s: ${answer}`);
       console.log(
         `  /menu polled ${times.length}×: longest ${stall.toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, median ${percentile(sorted, 50).toFixed(1)} ms, failures ${failures}; server event-loop delay max ${loop.toFixed(0)} ms`,
       );
-      console.log(`  ${pass ? 'PASS' : 'FAIL'}: longest stall ${stall.toFixed(0)} ms (target ≤ ${TARGET_MS} ms)\n`);
+      console.log(
+        `  ${pass ? 'PASS' : 'FAIL'}: longest stall ${stall.toFixed(0)} ms (target ≤ ${TARGET_MS} ms)\n`,
+      );
     }
   } finally {
     await polling?.close();

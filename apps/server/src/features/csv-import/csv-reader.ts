@@ -1,6 +1,9 @@
+import { isUtf8 } from 'node:buffer';
+import { Readable } from 'node:stream';
 import { messages } from '@carte/domain';
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse';
 import { InvalidError } from '../../core/errors.ts';
+import { pacer } from './pace.ts';
 
 /** The most data rows one file may hold; a 10 MB upload could otherwise carry hundreds of thousands. */
 export const MAX_CSV_ROWS = 10_000;
@@ -41,27 +44,39 @@ const aliases: Record<string, string> = {
 const canonical = (header: string): string | undefined =>
   aliases[header.toLowerCase().replace(/[\s_\-%]/g, '')];
 
+/** The most names one `|` list may hold (decisions: csv-import); a real menu never comes near it. */
+export const MAX_CELL_NAMES = 200;
+
+/** The text is handed to the parser in slices of this many bytes, each parsed in a few milliseconds. */
+const SLICE_BYTES = 64 * 1024;
+
+interface ParsedRecord {
+  record: string[];
+  raw: string;
+  info: { lines: number };
+}
+
 /**
  * Reads an uploaded CSV file (decisions §4): UTF-8 with or without a byte-order mark, a header row,
  * commas, quoted fields (with commas, doubled quotes and line breaks inside), blank lines ignored.
  * Header names are matched without regard to case; columns this import does not know are ignored.
  * A file that cannot be read at all is a 400 with a message saying why.
+ *
+ * The file is parsed as a stream, in slices, handing the event loop back between them, so a 10 MB
+ * file never holds the server (and every other tenant's public menu) for more than a few
+ * milliseconds at a time; it stops at the first row over the row cap.
  */
-export function readCsv(buffer: Buffer, columns: { required: string[] }): CsvRow[] {
+export async function readCsv(
+  buffer: Buffer,
+  columns: { required: string[] },
+  pace: () => Promise<void> = pacer(),
+): Promise<CsvRow[]> {
   if (buffer.length === 0) throw new InvalidError(messages.csvEmpty);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buffer);
-  } catch {
-    throw new InvalidError(messages.csvNotUtf8);
-  }
-  // One line ending everywhere, so a Windows file and the quoted line breaks inside it read alike.
-  text = text.replace(/\r\n?/g, '\n');
-  if (text.trim() === '') throw new InvalidError(messages.csvEmpty);
+  if (!isUtf8(buffer)) throw new InvalidError(messages.csvNotUtf8);
 
-  let records: { record: string[]; raw: string; info: { lines: number } }[];
-  try {
-    records = parse(text, {
+  const source = Readable.from(textSlices(buffer));
+  const parser = source.pipe(
+    parse({
       bom: true,
       info: true,
       raw: true,
@@ -69,53 +84,110 @@ export function readCsv(buffer: Buffer, columns: { required: string[] }): CsvRow
       // A quote inside an unquoted cell (12" Pizza) is kept as written, as spreadsheets read it.
       relax_quotes: true,
       skip_empty_lines: true,
-    }) as unknown as typeof records;
+    }),
+  );
+  let known: [name: string, index: number][] | undefined;
+  const rows: CsvRow[] = [];
+  try {
+    for await (const { record, raw, info } of parser as AsyncIterable<ParsedRecord>) {
+      await pace();
+      // A row of empty cells (",,," from a spreadsheet) is a blank line too.
+      if (!(await hasContent(record, pace))) continue;
+      if (!known) {
+        known = await knownColumns(record, pace);
+        const names = new Set(known.map(([name]) => name));
+        for (const column of columns.required) {
+          if (!names.has(column)) throw new InvalidError(messages.csvMissingColumn(column));
+        }
+        continue;
+      }
+      if (rows.length === MAX_CSV_ROWS) throw new InvalidError(messages.csvTooManyRows(MAX_CSV_ROWS));
+      const cells: Record<string, string> = {};
+      for (const [name, index] of known) cells[name] = (record[index] ?? '').trim();
+      // `raw` carries the blank lines skipped before the record and its own line breaks; the record
+      // starts as many lines before `info.lines` as it has line breaks of its own.
+      rows.push({ row: info.lines - ownLineBreaks(raw), cells });
+    }
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines ?? 1;
       throw new InvalidError(messages.csvUnreadable(line));
     }
     throw error;
+  } finally {
+    source.destroy();
+    parser.destroy();
   }
-
-  const rows = records
-    .map(({ record, raw, info }) => {
-      // `raw` carries the blank lines skipped before the record and its own line breaks; the record
-      // starts as many lines before `info.lines` as it has line breaks of its own.
-      const own = raw.replace(/^\n+/, '').replace(/\n$/, '');
-      const breaks = own.split('\n').length - 1;
-      return { row: info.lines - breaks, record };
-    })
-    // A row of empty cells (",,," from a spreadsheet) is a blank line too.
-    .filter(({ record }) => record.some((cell) => cell.trim() !== ''));
-
-  const [header, ...data] = rows;
-  if (!header) throw new InvalidError(messages.csvEmpty);
-  const names = header.record.map((cell) => canonical(cell.trim()));
-  for (const column of columns.required) {
-    if (!names.includes(column)) throw new InvalidError(messages.csvMissingColumn(column));
-  }
-  if (data.length > MAX_CSV_ROWS) throw new InvalidError(messages.csvTooManyRows(MAX_CSV_ROWS));
-
-  return data.map(({ row, record }) => {
-    const cells: Record<string, string> = {};
-    names.forEach((name, index) => {
-      // The first column of a name wins when a header repeats one.
-      if (name && cells[name] === undefined) cells[name] = (record[index] ?? '').trim();
-    });
-    return { row, cells };
-  });
+  if (!known) throw new InvalidError(messages.csvEmpty);
+  return rows;
 }
 
-/** A `|`-separated list inside a cell (decisions §4): trimmed, empty entries dropped, repeats once. */
-export function splitList(cell: string | undefined): string[] {
+/**
+ * The file as text, a slice at a time, with one line ending everywhere (so a Windows file and the
+ * quoted line breaks inside it read alike). The byte-order mark is dropped by the decoder.
+ */
+function* textSlices(buffer: Buffer): Generator<string> {
+  const decoder = new TextDecoder('utf-8');
+  // A \r at the end of a slice may be the first half of a \r\n: it waits for the next slice.
+  let carry = '';
+  for (let at = 0; at < buffer.length; at += SLICE_BYTES) {
+    let text = carry + decoder.decode(buffer.subarray(at, at + SLICE_BYTES), { stream: true });
+    carry = text.endsWith('\r') ? '\r' : '';
+    if (carry) text = text.slice(0, -1);
+    if (text) yield text.replace(/\r\n?/g, '\n');
+  }
+  const rest = carry + decoder.decode();
+  if (rest) yield rest.replace(/\r\n?/g, '\n');
+}
+
+/** Whether any cell holds more than spaces; a record of a million empty cells is scanned in slices. */
+async function hasContent(record: string[], pace: () => Promise<void>): Promise<boolean> {
+  for (let index = 0; index < record.length; index++) {
+    if (record[index]!.trim() !== '') return true;
+    if (index % 4096 === 4095) await pace();
+  }
+  return false;
+}
+
+/** The header's known columns and where they are; the first column of a name wins when a header repeats one. */
+async function knownColumns(header: string[], pace: () => Promise<void>) {
+  const known = new Map<string, number>();
+  for (let index = 0; index < header.length; index++) {
+    const name = canonical(header[index]!.trim());
+    if (name && !known.has(name)) known.set(name, index);
+    if (index % 4096 === 4095) await pace();
+  }
+  return [...known];
+}
+
+/** The line breaks inside a record's own text, without the blank lines before it and its last break. */
+function ownLineBreaks(raw: string): number {
+  let start = 0;
+  while (raw.charCodeAt(start) === 10) start++;
+  const end = raw.charCodeAt(raw.length - 1) === 10 ? raw.length - 1 : raw.length;
+  let breaks = 0;
+  for (let at = raw.indexOf('\n', start); at !== -1 && at < end; at = raw.indexOf('\n', at + 1)) breaks++;
+  return breaks;
+}
+
+/**
+ * A `|`-separated list inside a cell (decisions §4): trimmed, empty entries dropped, repeats once.
+ * A cell naming more than MAX_CELL_NAMES (counted as written, repeats included) answers null, and
+ * the scan stops there, so a cell filling a 10 MB file costs no more than one of 201 names.
+ */
+export function splitList(cell: string | undefined): string[] | null {
   if (!cell) return [];
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const entry of cell.split('|')) {
-    const name = entry.trim();
-    if (!name || seen.has(name.toLowerCase())) continue;
-    seen.add(name.toLowerCase());
+  let count = 0;
+  // An entry starts at a character that is neither a separator nor a space (the regular expression
+  // skips empty entries natively) and runs to the next separator.
+  for (const [entry] of cell.matchAll(/[^|\s][^|]*/g)) {
+    if (++count > MAX_CELL_NAMES) return null;
+    const name = entry.trimEnd();
+    const key = name.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
     out.push(name);
   }
   return out;
