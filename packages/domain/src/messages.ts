@@ -124,6 +124,8 @@ export const messages = {
   csvEmpty: 'The csv file is empty',
   csvNotUtf8: 'The csv file must be saved as UTF-8',
   csvUnreadable: (row: number) => `The csv file could not be read: check the quotes near row ${row}.`,
+  csvRowTooLong: (row: number) =>
+    `The csv file could not be read: a row is longer than 1 MB near row ${row} (check the quotes before it).`,
   csvMissingColumn: (column: string) => `The csv file needs a header row with a "${column}" column`,
   csvTooManyRows: (max: number) => `The csv file has too many rows (at most ${max})`,
   csvRepeated: (name: string, rows: number[]) =>

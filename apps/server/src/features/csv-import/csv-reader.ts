@@ -47,13 +47,20 @@ const canonical = (header: string): string | undefined =>
 /** The most names one `|` list may hold (decisions: csv-import); a real menu never comes near it. */
 export const MAX_CELL_NAMES = 200;
 
+/**
+ * The longest row, in bytes: a valid row is under 100 KB even in a script of four bytes a letter
+ * (a 150-character name, a 20,000-character description, two lists of 200 names), and turning one
+ * cell into text costs time in one piece, so a cell of megabytes is refused rather than read.
+ */
+export const MAX_ROW_BYTES = 1024 * 1024;
+
 /** The text is handed to the parser in slices of this many bytes, each parsed in a few milliseconds. */
 const SLICE_BYTES = 64 * 1024;
 
 interface ParsedRecord {
   record: string[];
-  raw: string;
-  info: { lines: number };
+  /** At the record's end: the lines read so far, and the blank ones among them. */
+  info: { lines: number; empty_lines: number };
 }
 
 /**
@@ -74,23 +81,27 @@ export async function readCsv(
   if (buffer.length === 0) throw new InvalidError(messages.csvEmpty);
   if (!isUtf8(buffer)) throw new InvalidError(messages.csvNotUtf8);
 
-  const source = Readable.from(textSlices(buffer));
+  const source = Readable.from(textSlices(buffer, pace));
   const parser = source.pipe(
     parse({
       bom: true,
       info: true,
-      raw: true,
       relax_column_count: true,
       // A quote inside an unquoted cell (12" Pizza) is kept as written, as spreadsheets read it.
       relax_quotes: true,
       skip_empty_lines: true,
+      max_record_size: MAX_ROW_BYTES,
     }),
   );
   let known: [name: string, index: number][] | undefined;
   const rows: CsvRow[] = [];
+  // A record starts on the line after the previous one ended, past the blank lines skipped between.
+  let ended = { lines: 0, empty_lines: 0 };
   try {
-    for await (const { record, raw, info } of parser as AsyncIterable<ParsedRecord>) {
+    for await (const { record, info } of parser as AsyncIterable<ParsedRecord>) {
       await pace();
+      const row = ended.lines + 1 + info.empty_lines - ended.empty_lines;
+      ended = info;
       // A row of empty cells (",,," from a spreadsheet) is a blank line too.
       if (!(await hasContent(record, pace))) continue;
       if (!known) {
@@ -104,13 +115,12 @@ export async function readCsv(
       if (rows.length === MAX_CSV_ROWS) throw new InvalidError(messages.csvTooManyRows(MAX_CSV_ROWS));
       const cells: Record<string, string> = {};
       for (const [name, index] of known) cells[name] = (record[index] ?? '').trim();
-      // `raw` carries the blank lines skipped before the record and its own line breaks; the record
-      // starts as many lines before `info.lines` as it has line breaks of its own.
-      rows.push({ row: info.lines - ownLineBreaks(raw), cells });
+      rows.push({ row, cells });
     }
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines ?? 1;
+      if (error.code === 'CSV_MAX_RECORD_SIZE') throw new InvalidError(messages.csvRowTooLong(line));
       throw new InvalidError(messages.csvUnreadable(line));
     }
     throw error;
@@ -124,13 +134,16 @@ export async function readCsv(
 
 /**
  * The file as text, a slice at a time, with one line ending everywhere (so a Windows file and the
- * quoted line breaks inside it read alike). The byte-order mark is dropped by the decoder.
+ * quoted line breaks inside it read alike). The byte-order mark is dropped by the decoder. The parser
+ * asks for the next slice when it has parsed the last one: pacing here keeps a single record that
+ * fills the file (and so gives the loop over records nothing to pace) from holding the event loop.
  */
-function* textSlices(buffer: Buffer): Generator<string> {
+async function* textSlices(buffer: Buffer, pace: () => Promise<void>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   // A \r at the end of a slice may be the first half of a \r\n: it waits for the next slice.
   let carry = '';
   for (let at = 0; at < buffer.length; at += SLICE_BYTES) {
+    await pace();
     let text = carry + decoder.decode(buffer.subarray(at, at + SLICE_BYTES), { stream: true });
     carry = text.endsWith('\r') ? '\r' : '';
     if (carry) text = text.slice(0, -1);
@@ -158,16 +171,6 @@ async function knownColumns(header: string[], pace: () => Promise<void>) {
     if (index % 4096 === 4095) await pace();
   }
   return [...known];
-}
-
-/** The line breaks inside a record's own text, without the blank lines before it and its last break. */
-function ownLineBreaks(raw: string): number {
-  let start = 0;
-  while (raw.charCodeAt(start) === 10) start++;
-  const end = raw.charCodeAt(raw.length - 1) === 10 ? raw.length - 1 : raw.length;
-  let breaks = 0;
-  for (let at = raw.indexOf('\n', start); at !== -1 && at < end; at = raw.indexOf('\n', at + 1)) breaks++;
-  return breaks;
 }
 
 /**
