@@ -55,7 +55,7 @@ export const MAX_CELL_NAMES = 200;
 export const MAX_ROW_BYTES = 1024 * 1024;
 
 /** The text is handed to the parser in slices of this many bytes, each parsed in a few milliseconds. */
-const SLICE_BYTES = 64 * 1024;
+const SLICE_BYTES = 32 * 1024;
 
 interface ParsedRecord {
   record: string[];

@@ -6,7 +6,7 @@ import { setImmediate } from 'node:timers/promises';
  * (issue 8: one upload must not freeze every tenant's public menu). Between slices it costs a clock
  * read and a resolved promise.
  */
-export function pacer(sliceMs = 10): () => Promise<void> {
+export function pacer(sliceMs = 5): () => Promise<void> {
   let since = performance.now();
   return async () => {
     if (performance.now() - since < sliceMs) return;
