@@ -573,6 +573,18 @@ describe('large and adversarial files (issue 8: one upload must not freeze every
     expect(await categoriesOf(me.restaurant.id)).toHaveLength(5000);
   });
 
+  it('answers long cells at once: a % sign after 400,000 spaces is read without backtracking', async () => {
+    const me = await owner();
+    // The old trailing-% pattern took 18 s on 80,000 spaces (quadratic backtracking).
+    const csv = `name,price,alcoholPercentage\nSpritz,6,"1${' '.repeat(400_000)}x"\nBeer,4,5 %\n`;
+    const { status, body } = await upload('dishes', me.token, csv);
+    expect(status).toBe(200);
+    expect(body.message.validationError).toEqual([{ row: 2, message: messages.csvAlcoholInvalid }]);
+    expect((await dishesOf(me.restaurant.id)).map((dish) => [dish.name, dish.alcoholPercentage])).toEqual([
+      ['Beer', 5],
+    ]);
+  });
+
   it('reads a file in slices without splitting a line ending or a character at the seams', async () => {
     const me = await owner();
     // The parser reads 32 KB at a time: a \r\n across the first seam, a two-byte è across the second.
