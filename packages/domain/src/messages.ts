@@ -128,6 +128,7 @@ export const messages = {
     `The csv file could not be read: a row is longer than 1 MB near row ${row} (check the quotes before it).`,
   csvMissingColumn: (column: string) => `The csv file needs a header row with a "${column}" column`,
   csvTooManyRows: (max: number) => `The csv file has too many rows (at most ${max})`,
+  csvTooManyColumns: (max: number) => `The csv file has too many columns (at most ${max})`,
   csvRepeated: (name: string, rows: number[]) =>
     `${name} is repeated in the file (rows ${
       rows.length > 10 ? `${rows.slice(0, 10).join(', ')} and ${rows.length - 10} more` : rows.join(', ')

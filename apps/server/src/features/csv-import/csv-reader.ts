@@ -54,8 +54,20 @@ export const MAX_CELL_NAMES = 200;
  */
 export const MAX_ROW_BYTES = 1024 * 1024;
 
-/** The text is handed to the parser in slices of this many bytes, each parsed in a few milliseconds. */
-const SLICE_BYTES = 32 * 1024;
+/** The most cells a row may have: the formats have at most eight columns, a spreadsheet a few dozen. */
+export const MAX_COLUMNS = 1000;
+
+/**
+ * Rows of empty cells (",,," from a spreadsheet) are skipped like blank lines, but each costs the
+ * parser a record: past this many, the file has too many rows all the same.
+ */
+const MAX_EMPTY_ROWS = MAX_CSV_ROWS;
+
+/**
+ * The text is handed to the parser in slices of this many bytes: a slice of the cheapest records
+ * ("," lines, two bytes each) is parsed in a few milliseconds.
+ */
+const SLICE_BYTES = 4 * 1024;
 
 interface ParsedRecord {
   record: string[];
@@ -81,31 +93,53 @@ export async function readCsv(
   if (buffer.length === 0) throw new InvalidError(messages.csvEmpty);
   if (!isUtf8(buffer)) throw new InvalidError(messages.csvNotUtf8);
 
-  const source = Readable.from(textSlices(buffer, pace));
-  const parser = source.pipe(
-    parse({
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      // A quote inside an unquoted cell (12" Pizza) is kept as written, as spreadsheets read it.
-      relax_quotes: true,
-      skip_empty_lines: true,
-      max_record_size: MAX_ROW_BYTES,
+  const parser = parse({
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    // A quote inside an unquoted cell (12" Pizza) is kept as written, as spreadsheets read it.
+    relax_quotes: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_ROW_BYTES,
+  });
+  // Two looks at the parser's internal state (bench/csv-adversarial.ts shows it if a new version of
+  // csv-parse moves it). Even with relax_column_count, csv-parse builds an error for every row whose
+  // cell count differs from the header's (a stack trace and a JSON copy of the row: 40 µs for a
+  // short row, seconds for one of a million cells), so a 10 MB file of "," lines took minutes: here
+  // rows of any length are welcome, so each row is the length it expects. And a row of ten million
+  // empty cells stays within the size limit: its cells are counted between slices.
+  const state = (parser as unknown as { state: { record: unknown[] } }).state;
+  Object.defineProperty(state, 'expectedRecordLength', {
+    get: () => state.record.length,
+    set() {},
+  });
+  const source = Readable.from(
+    textSlices(buffer, async () => {
+      await pace();
+      if (state.record.length > MAX_COLUMNS) throw new InvalidError(messages.csvTooManyColumns(MAX_COLUMNS));
     }),
   );
+  // A slice that finds a problem stops the parser with it.
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
   let known: [name: string, index: number][] | undefined;
   const rows: CsvRow[] = [];
   // A record starts on the line after the previous one ended, past the blank lines skipped between.
   let ended = { lines: 0, empty_lines: 0 };
+  let emptyRows = 0;
   try {
     for await (const { record, info } of parser as AsyncIterable<ParsedRecord>) {
       await pace();
       const row = ended.lines + 1 + info.empty_lines - ended.empty_lines;
       ended = info;
+      if (record.length > MAX_COLUMNS) throw new InvalidError(messages.csvTooManyColumns(MAX_COLUMNS));
       // A row of empty cells (",,," from a spreadsheet) is a blank line too.
-      if (!(await hasContent(record, pace))) continue;
+      if (!record.some((cell) => cell.trim() !== '')) {
+        if (++emptyRows > MAX_EMPTY_ROWS) throw new InvalidError(messages.csvTooManyRows(MAX_CSV_ROWS));
+        continue;
+      }
       if (!known) {
-        known = await knownColumns(record, pace);
+        known = knownColumns(record);
         const names = new Set(known.map(([name]) => name));
         for (const column of columns.required) {
           if (!names.has(column)) throw new InvalidError(messages.csvMissingColumn(column));
@@ -138,12 +172,12 @@ export async function readCsv(
  * asks for the next slice when it has parsed the last one: pacing here keeps a single record that
  * fills the file (and so gives the loop over records nothing to pace) from holding the event loop.
  */
-async function* textSlices(buffer: Buffer, pace: () => Promise<void>): AsyncGenerator<string> {
+async function* textSlices(buffer: Buffer, between: () => Promise<void>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   // A \r at the end of a slice may be the first half of a \r\n: it waits for the next slice.
   let carry = '';
   for (let at = 0; at < buffer.length; at += SLICE_BYTES) {
-    await pace();
+    await between();
     let text = carry + decoder.decode(buffer.subarray(at, at + SLICE_BYTES), { stream: true });
     carry = text.endsWith('\r') ? '\r' : '';
     if (carry) text = text.slice(0, -1);
@@ -153,23 +187,13 @@ async function* textSlices(buffer: Buffer, pace: () => Promise<void>): AsyncGene
   if (rest) yield rest.replace(/\r\n?/g, '\n');
 }
 
-/** Whether any cell holds more than spaces; a record of a million empty cells is scanned in slices. */
-async function hasContent(record: string[], pace: () => Promise<void>): Promise<boolean> {
-  for (let index = 0; index < record.length; index++) {
-    if (record[index]!.trim() !== '') return true;
-    if (index % 4096 === 4095) await pace();
-  }
-  return false;
-}
-
 /** The header's known columns and where they are; the first column of a name wins when a header repeats one. */
-async function knownColumns(header: string[], pace: () => Promise<void>) {
+function knownColumns(header: string[]): [name: string, index: number][] {
   const known = new Map<string, number>();
-  for (let index = 0; index < header.length; index++) {
-    const name = canonical(header[index]!.trim());
+  header.forEach((cell, index) => {
+    const name = canonical(cell.trim());
     if (name && !known.has(name)) known.set(name, index);
-    if (index % 4096 === 4095) await pace();
-  }
+  });
   return [...known];
 }
 
