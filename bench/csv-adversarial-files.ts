@@ -43,7 +43,17 @@ export function cases(): Case[] {
   const BIG_CELL = 1_000_000;
   const bigRows = Math.max(1, Math.floor(BYTES / (BIG_CELL + 100)));
 
+  // Rows of empty cells (skipped like blank lines) and rows of millions of empty cells.
+  const empty = (kind: Kind, header: string) => {
+    out.push({
+      kind,
+      name: 'empty cells (2.5 million "," lines, then a row of 5 million commas)',
+      csv: () => `${header}\n${',\n'.repeat(BYTES / 4)}${','.repeat(BYTES / 2 - 100)}\n`,
+    });
+  };
+
   // ---- ingredients: name[,parent] ----
+  empty('ingredients', 'name');
   out.push({
     kind: 'ingredients',
     name: 'one huge cell (a 10 MB name and parent)',
@@ -92,6 +102,7 @@ export function cases(): Case[] {
 
   // ---- dishes: name,price[,description][,calories][,alcoholPercentage][,available][,category][,ingredients] ----
   const dishHeader = 'name,price,description,calories,alcoholPercentage,available,category,ingredients';
+  empty('dishes', 'name,price');
   out.push({
     kind: 'dishes',
     name: 'one huge cell (10 MB of unknown ingredients in one row)',
@@ -143,6 +154,7 @@ export function cases(): Case[] {
   });
 
   // ---- categories: name[,available][,dishes] (dishes D0…D199 exist after the dishes above) ----
+  empty('categories', 'name');
   out.push({
     kind: 'categories',
     name: 'one huge cell (10 MB of unknown dishes in one row)',

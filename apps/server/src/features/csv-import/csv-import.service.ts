@@ -547,7 +547,7 @@ function ingredientName(cell: string | undefined): { value: string; problems: st
 }
 
 /** Rows per insert statement: a few milliseconds to build, and the event loop runs between them. */
-const BATCH_ROWS = 5000;
+const BATCH_ROWS = 2000;
 
 type Column<T> = [
   column: AnyPgColumn,
