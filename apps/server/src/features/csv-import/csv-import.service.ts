@@ -558,7 +558,7 @@ type Column<T> = [
 /**
  * A bulk insert as `INSERT … SELECT FROM unnest(…)`: one array parameter per column, so a thousand
  * dishes cost one statement and a handful of parameters instead of ten thousand. Rows go in batches
- * of BATCH_ROWS (two million links of a full file are four hundred statements, each built in a few
+ * of BATCH_ROWS (two million links of a full file are a thousand statements, each built in a few
  * milliseconds), read lazily from `rows`. Answers the ids of the rows written (with `skipConflicts`,
  * those that did not clash with a unique name).
  */
