@@ -144,10 +144,22 @@ export const messages = {
   csvEmpty: 'The csv file is empty',
   csvNotUtf8: 'The csv file must be saved as UTF-8',
   csvUnreadable: (row: number) => `The csv file could not be read: check the quotes near row ${row}.`,
+  csvRowTooLong: (row: number) =>
+    `The csv file could not be read: a row is longer than 1 MB near row ${row} (check the quotes before it).`,
   csvMissingColumn: (column: string) => `The csv file needs a header row with a "${column}" column`,
   csvTooManyRows: (max: number) => `The csv file has too many rows (at most ${max})`,
+  csvTooManyColumns: (max: number) => `The csv file has too many columns (at most ${max})`,
   csvRepeated: (name: string, rows: number[]) =>
-    `${name} is repeated in the file (rows ${rows.join(', ')}), so only row ${rows[0]} is used.`,
+    `${name} is repeated in the file (rows ${
+      rows.length > 10 ? `${rows.slice(0, 10).join(', ')} and ${rows.length - 10} more` : rows.join(', ')
+    }), so only row ${rows[0]} is used.`,
+  csvTooManyNames: (column: string, max: number) =>
+    `The ${column} column lists more than ${max} names; a row may list at most ${max}.`,
+  // The last entry of a list cut at its first hundred (decisions: csv-import)
+  csvMoreProblems: (count: number) => `…and ${count} more problem(s) from this row on, not listed.`,
+  csvMoreExisting: (count: number) => `…and ${count} more name(s) that already exist, also ignored.`,
+  csvMoreRepeated: (count: number) =>
+    `…and ${count} more name(s) repeated in the file, each used only on its first row.`,
   csvAvailableInvalid: 'Available must be true, false, yes, no, 1 or 0',
   csvCaloriesInvalid: 'Calories is not valid',
   csvAlcoholInvalid: 'Alcohol Percentage is not valid',

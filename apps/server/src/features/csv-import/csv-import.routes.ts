@@ -23,7 +23,7 @@ async function readCsvUpload(request: FastifyRequest) {
 }
 
 const description = (area: string, format: string) =>
-  `multipart/form-data with the file in field \`csv\` (UTF-8, header row, comma separated, quoted fields allowed, lists inside a cell separated by \`|\`). Columns: \`${format}\`; template at GET /templates/${area}.csv. Valid rows are written in one transaction; the answer lists names that exist already (ignored), rows with problems (row numbers count the header as row 1) and names repeated in the file.`;
+  `multipart/form-data with the file in field \`csv\` (UTF-8, header row, comma separated, quoted fields allowed, lists inside a cell separated by \`|\`). Columns: \`${format}\`; template at GET /templates/${area}.csv. Valid rows are written in one transaction; the answer lists names that exist already (ignored), rows with problems (row numbers count the header as row 1) and names repeated in the file. Limits: 10,000 rows, 1,000 cells and 1 MB a row, 200 names a list (more is a problem of that row); each list of the answer holds at most 100 entries and a last one saying how many more there are.`;
 
 /** POST /api/{ingredients|categories|dishes}/upload-csv (doc 3 §7.4; decisions §4). */
 export const csvImportRoutes: FastifyPluginAsyncZod<{ csvImport: CsvImportService }> = async (

@@ -22,8 +22,9 @@ import {
   menuCategories,
   menus,
 } from '../../db/schema.ts';
-import { type CsvRow, nameKey, readAvailable, readCsv, splitList } from './csv-reader.ts';
-import { CsvReport, reportIssues, screenNames } from './csv-report.ts';
+import { type CsvRow, MAX_CELL_NAMES, nameKey, readAvailable, readCsv, splitList } from './csv-reader.ts';
+import { CsvReport, issueMessages, screenNames, shown } from './csv-report.ts';
+import { pacer } from './pace.ts';
 
 export interface CsvImportService {
   /** `name[,parent]` — new ingredients go to the end of the list, in file order. */
@@ -43,30 +44,45 @@ export interface CsvImportService {
  * messages as the forms; the valid rows are written in one transaction with batched inserts, and
  * nothing at all when no row is valid. Names are matched without regard to case, within the caller's
  * restaurant and the parent it inherits from — never another restaurant's.
+ *
+ * Every step is linear in the file (maps and sets keyed by name, never a scan per row) and paced:
+ * the loops over rows hand the event loop back every few milliseconds and the writes go in batches,
+ * so an import of a 10 MB file leaves other requests answering (issue 8).
  */
 export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuChanges }): CsvImportService {
   const { db } = deps;
   const imports: CsvImportService = {
     async importIngredients(caller, { file }) {
-      const rows = readCsv(file, { required: ['name'] });
+      const pace = pacer();
+      const rows = await readCsv(file, { required: ['name'] }, pace);
       const scope = await scopeOf(db, caller);
       return db.transaction(async (tx) => {
         await lockImports(tx, scope);
-        const existing = await visibleIngredients(tx, scope);
+        const existing = await visibleIngredients(tx, scope, pace);
         const report = new CsvReport();
-        const kept = screenNames(rows, new Set(existing.keys()), report);
+        const kept = screenNames(rows, existing, report);
 
         const candidates: { row: number; id: string; name: string; parentName: string | null }[] = [];
         for (const row of kept) {
-          const name = ingredientName(row.cells.name, row.row, report);
-          if (name === null) continue;
-          candidates.push({ row: row.row, id: newId(), name, parentName: row.cells.parent || null });
+          await pace();
+          const name = ingredientName(row.cells.name);
+          if (name.problems.length > 0) {
+            report.rowProblems(row.row, name.problems);
+            continue;
+          }
+          candidates.push({
+            row: row.row,
+            id: newId(),
+            name: name.value,
+            parentName: row.cells.parent || null,
+          });
         }
         // A parent is an existing ingredient or another row of the file, created in the same insert;
         // parents are top-level ingredients, as in the form's parent picker (exceptChildren).
         const inFile = new Map(candidates.map((c) => [nameKey(c.name), c]));
         const valid: { id: string; name: string; parentId: string | null }[] = [];
         for (const candidate of candidates) {
+          await pace();
           const { parentName } = candidate;
           if (!parentName) {
             valid.push({ id: candidate.id, name: candidate.name, parentId: null });
@@ -80,24 +96,26 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
             : fresh
               ? { id: fresh.id, isChild: fresh.parentName !== null }
               : null;
-          if (key === nameKey(candidate.name)) report.error(candidate.row, messages.csvOwnParent);
-          else if (!parent) report.error(candidate.row, messages.csvUnknownParent(parentName));
-          else if (parent.isChild) report.error(candidate.row, messages.csvParentNested(parentName));
+          if (key === nameKey(candidate.name)) report.rowProblems(candidate.row, [messages.csvOwnParent]);
+          else if (!parent) report.rowProblems(candidate.row, [messages.csvUnknownParent(shown(parentName))]);
+          else if (parent.isChild)
+            report.rowProblems(candidate.row, [messages.csvParentNested(shown(parentName))]);
           else valid.push({ id: candidate.id, name: candidate.name, parentId: parent.id });
         }
 
         let inserted = 0;
         if (valid.length > 0) {
           const start = (await endPosition(tx, ingredients, scope)) + 1;
-          const made = await bulkInsert(
+          const made = await insertRows(
             tx,
             ingredients,
+            valid,
             [
-              [ingredients.id, 'text', valid.map((v) => v.id)],
-              [ingredients.restaurantId, 'text', valid.map(() => scope.restaurantId)],
-              [ingredients.name, 'text', valid.map((v) => v.name)],
-              [ingredients.parentId, 'text', valid.map((v) => v.parentId)],
-              [ingredients.position, 'int', valid.map((_, index) => start + index)],
+              [ingredients.id, 'text', (v) => v.id],
+              [ingredients.restaurantId, 'text', () => scope.restaurantId],
+              [ingredients.name, 'text', (v) => v.name],
+              [ingredients.parentId, 'text', (v) => v.parentId],
+              [ingredients.position, 'int', (_, index) => start + index],
             ],
             // A form may have created the same name a moment ago: that one stands.
             { skipConflicts: true },
@@ -109,7 +127,8 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
     },
 
     async importCategories(caller, { file, menuId }) {
-      const rows = readCsv(file, { required: ['name'] });
+      const pace = pacer();
+      const rows = await readCsv(file, { required: ['name'] }, pace);
       const scope = await scopeOf(db, caller);
       return db.transaction(async (tx) => {
         await lockImports(tx, scope);
@@ -120,26 +139,28 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
             .where(eq(menus.id, menuId));
           assertWritable(scope, menu);
         }
-        const existing = await visibleByName(tx, categories, scope);
-        const knownDishes = await visibleByName(tx, dishes, scope);
+        const existing = await visibleByName(tx, categories, scope, pace);
+        const knownDishes = await visibleByName(tx, dishes, scope, pace);
         const report = new CsvReport();
-        const kept = screenNames(rows, new Set(existing.keys()), report);
+        const kept = screenNames(rows, existing, report);
 
         const valid: { id: string; name: string; isAvailable: boolean; dishIds: string[] }[] = [];
         for (const row of kept) {
-          const problems = new CsvReport();
+          await pace();
           const name = categoryNameField.safeParse(row.cells.name ?? '');
-          reportIssues(problems, row.row, name.error?.issues);
+          const problems = issueMessages(name.error?.issues);
           const isAvailable = readAvailable(row.cells.available);
-          if (isAvailable === null) problems.error(row.row, messages.csvAvailableInvalid);
+          if (isAvailable === null) problems.push(messages.csvAvailableInvalid);
           const dishIds: string[] = [];
-          for (const dishName of splitList(row.cells.dishes)) {
+          const listed = splitList(row.cells.dishes);
+          if (listed === null) problems.push(messages.csvTooManyNames('dishes', MAX_CELL_NAMES));
+          for (const dishName of listed ?? []) {
             const dish = knownDishes.get(nameKey(dishName));
             if (dish) dishIds.push(dish.id);
-            else problems.error(row.row, messages.csvUnknownDish(dishName));
+            else problems.push(messages.csvUnknownDish(shown(dishName)));
           }
-          if (!name.success || isAvailable === null || problems.validationError.length > 0) {
-            for (const problem of problems.validationError) report.error(problem.row, problem.message);
+          if (!name.success || isAvailable === null || problems.length > 0) {
+            report.rowProblems(row.row, problems);
             continue;
           }
           valid.push({ id: newId(), name: name.data, isAvailable, dishIds });
@@ -147,27 +168,32 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
 
         if (valid.length > 0) {
           const top = await topPosition(tx, categories, scope);
-          await bulkInsert(tx, categories, [
-            [categories.id, 'text', valid.map((c) => c.id)],
-            [categories.restaurantId, 'text', valid.map(() => scope.restaurantId)],
-            [categories.name, 'text', valid.map((c) => c.name)],
-            [categories.isAvailable, 'boolean', valid.map((c) => c.isAvailable)],
-            [categories.position, 'int', valid.map((_, index) => top - valid.length + index)],
+          await insertRows(tx, categories, valid, [
+            [categories.id, 'text', (c) => c.id],
+            [categories.restaurantId, 'text', () => scope.restaurantId],
+            [categories.name, 'text', (c) => c.name],
+            [categories.isAvailable, 'boolean', (c) => c.isAvailable],
+            [categories.position, 'int', (_, index) => top - valid.length + index],
           ]);
-          const links = valid.flatMap((c) =>
-            c.dishIds.map((dishId, position) => ({ categoryId: c.id, dishId, position })),
+          await insertLinks(
+            tx,
+            (function* () {
+              for (const c of valid) {
+                for (const [position, dishId] of c.dishIds.entries())
+                  yield { categoryId: c.id, dishId, position };
+              }
+            })(),
           );
-          await insertLinks(tx, links);
           if (menuId) {
             const [last] = await tx
               .select({ value: max(menuCategories.position) })
               .from(menuCategories)
               .where(eq(menuCategories.menuId, menuId));
             const start = (last?.value ?? -1) + 1;
-            await bulkInsert(tx, menuCategories, [
-              [menuCategories.menuId, 'text', valid.map(() => menuId)],
-              [menuCategories.categoryId, 'text', valid.map((c) => c.id)],
-              [menuCategories.position, 'int', valid.map((_, index) => start + index)],
+            await insertRows(tx, menuCategories, valid, [
+              [menuCategories.menuId, 'text', () => menuId],
+              [menuCategories.categoryId, 'text', (c) => c.id],
+              [menuCategories.position, 'int', (_, index) => start + index],
             ]);
           }
         }
@@ -176,27 +202,31 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
     },
 
     async importDishes(caller, { file }) {
-      const rows = readCsv(file, { required: ['name', 'price'] });
+      const pace = pacer();
+      const rows = await readCsv(file, { required: ['name', 'price'] }, pace);
       const scope = await scopeOf(db, caller);
       return db.transaction(async (tx) => {
         await lockImports(tx, scope);
-        const existingDishes = await visibleByName(tx, dishes, scope);
-        const knownIngredients = await visibleIngredients(tx, scope);
-        const knownCategories = await visibleByName(tx, categories, scope);
+        const existingDishes = await visibleByName(tx, dishes, scope, pace);
+        const knownIngredients = await visibleIngredients(tx, scope, pace);
+        const knownCategories = await visibleByName(tx, categories, scope, pace);
         const report = new CsvReport();
-        const kept = screenNames(rows, new Set(existingDishes.keys()), report);
+        const kept = screenNames(rows, existingDishes, report);
 
         // Created once however many rows name them, in the order the file first names them.
         const newIngredients = new Map<string, { id: string; name: string }>();
         const newCategories = new Map<string, { id: string; name: string }>();
         const valid: DishRow[] = [];
         for (const row of kept) {
+          await pace();
           const problems: string[] = [];
           const fields = dishFields(row, problems);
 
           const categoryIds: string[] = [];
           const wantedCategories = new Map<string, { id: string; name: string }>();
-          for (const name of splitList(row.cells.category)) {
+          const listedCategories = splitList(row.cells.category);
+          if (listedCategories === null) problems.push(messages.csvTooManyNames('category', MAX_CELL_NAMES));
+          for (const name of listedCategories ?? []) {
             const checked = categoryNameField.safeParse(name);
             if (!checked.success) {
               problems.push(...checked.error.issues.map((issue) => issue.message));
@@ -219,7 +249,10 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
 
           const ingredientIds: string[] = [];
           const wantedIngredients = new Map<string, { id: string; name: string }>();
-          for (const name of splitList(row.cells.ingredients)) {
+          const listedIngredients = splitList(row.cells.ingredients);
+          if (listedIngredients === null)
+            problems.push(messages.csvTooManyNames('ingredients', MAX_CELL_NAMES));
+          for (const name of listedIngredients ?? []) {
             const checked = ingredientNameField.safeParse(name);
             if (!checked.success) {
               problems.push(...checked.error.issues.map((issue) => issue.message));
@@ -233,7 +266,7 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
           }
 
           if (problems.length > 0 || !fields) {
-            for (const message of problems) report.error(row.row, message);
+            report.rowProblems(row.row, problems);
             continue;
           }
           for (const [key, value] of wantedCategories) newCategories.set(key, value);
@@ -241,7 +274,7 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
           valid.push({ ...fields, id: newId(), categoryIds, ingredientIds });
         }
 
-        if (valid.length > 0) await writeDishes(tx, scope, valid, newIngredients, newCategories);
+        if (valid.length > 0) await writeDishes(tx, scope, valid, newIngredients, newCategories, pace);
         return report.result(
           messages.csvDishesUploaded(valid.length, newIngredients.size, newCategories.size),
         );
@@ -284,7 +317,9 @@ function dishFields(
 ): Omit<DishRow, 'id' | 'categoryIds' | 'ingredientIds'> | null {
   const { cells } = row;
   const calories = cells.calories ?? '';
-  const alcohol = (cells.alcoholPercentage ?? '').replace(/\s*%$/, '');
+  // "4.5 %" reads as 4.5 (a trailing sign, without a regular expression that backtracks on long cells).
+  const typed = cells.alcoholPercentage ?? '';
+  const alcohol = typed.endsWith('%') ? typed.slice(0, -1).trimEnd() : typed;
   const caloriesOk = calories === '' || /^[-+]?\d+$/.test(calories);
   const alcoholOk = alcohol === '' || /^[-+]?\d+(\.\d+)?$/.test(alcohol);
   const parsed = dishInputSchema.safeParse({
@@ -324,6 +359,7 @@ async function writeDishes(
   valid: DishRow[],
   newIngredients: Map<string, { id: string; name: string }>,
   newCategories: Map<string, { id: string; name: string }>,
+  pace: () => Promise<void>,
 ): Promise<void> {
   const restaurantId = scope.restaurantId;
   // Ingredient ids chosen here may lose to a name a form created meanwhile: use that one instead.
@@ -332,14 +368,15 @@ async function writeDishes(
     const fresh = [...newIngredients.values()];
     const start = (await endPosition(tx, ingredients, scope)) + 1;
     const made = new Set(
-      await bulkInsert(
+      await insertRows(
         tx,
         ingredients,
+        fresh,
         [
-          [ingredients.id, 'text', fresh.map((i) => i.id)],
-          [ingredients.restaurantId, 'text', fresh.map(() => restaurantId)],
-          [ingredients.name, 'text', fresh.map((i) => i.name)],
-          [ingredients.position, 'int', fresh.map((_, index) => start + index)],
+          [ingredients.id, 'text', (i) => i.id],
+          [ingredients.restaurantId, 'text', () => restaurantId],
+          [ingredients.name, 'text', (i) => i.name],
+          [ingredients.position, 'int', (_, index) => start + index],
         ],
         { skipConflicts: true },
       ),
@@ -352,10 +389,7 @@ async function writeDishes(
         .where(
           and(
             eq(ingredients.restaurantId, restaurantId),
-            inArray(
-              sql`lower(${ingredients.name})`,
-              lost.map((ingredient) => nameKey(ingredient.name)),
-            ),
+            sql`lower(${ingredients.name}) = any(${sql.param(lost.map((ingredient) => nameKey(ingredient.name)))}::text[])`,
           ),
         );
       const byName = new Map(winners.map((w) => [nameKey(w.name), w.id]));
@@ -369,70 +403,83 @@ async function writeDishes(
   if (newCategories.size > 0) {
     const fresh = [...newCategories.values()];
     const top = await topPosition(tx, categories, scope);
-    await bulkInsert(tx, categories, [
-      [categories.id, 'text', fresh.map((c) => c.id)],
-      [categories.restaurantId, 'text', fresh.map(() => restaurantId)],
-      [categories.name, 'text', fresh.map((c) => c.name)],
-      [categories.position, 'int', fresh.map((_, index) => top - fresh.length + index)],
+    await insertRows(tx, categories, fresh, [
+      [categories.id, 'text', (c) => c.id],
+      [categories.restaurantId, 'text', () => restaurantId],
+      [categories.name, 'text', (c) => c.name],
+      [categories.position, 'int', (_, index) => top - fresh.length + index],
     ]);
   }
 
   const top = await topPosition(tx, dishes, scope);
-  await bulkInsert(tx, dishes, [
-    [dishes.id, 'text', valid.map((d) => d.id)],
-    [dishes.restaurantId, 'text', valid.map(() => restaurantId)],
-    [dishes.name, 'text', valid.map((d) => d.name)],
-    [dishes.description, 'text', valid.map((d) => d.description)],
-    [dishes.price, 'numeric', valid.map((d) => d.price)],
-    [dishes.calories, 'int', valid.map((d) => d.calories)],
-    [dishes.alcoholPercentage, 'numeric', valid.map((d) => d.alcoholPercentage)],
-    [dishes.isAvailable, 'boolean', valid.map((d) => d.isAvailable)],
-    [dishes.position, 'int', valid.map((_, index) => top - valid.length + index)],
+  await insertRows(tx, dishes, valid, [
+    [dishes.id, 'text', (d) => d.id],
+    [dishes.restaurantId, 'text', () => restaurantId],
+    [dishes.name, 'text', (d) => d.name],
+    [dishes.description, 'text', (d) => d.description],
+    [dishes.price, 'numeric', (d) => d.price],
+    [dishes.calories, 'int', (d) => d.calories],
+    [dishes.alcoholPercentage, 'numeric', (d) => d.alcoholPercentage],
+    [dishes.isAvailable, 'boolean', (d) => d.isAvailable],
+    [dishes.position, 'int', (_, index) => top - valid.length + index],
   ]);
 
-  const uses = valid.flatMap((dish) =>
-    dish.ingredientIds.map((id, position) => ({
-      dishId: dish.id,
-      ingredientId: ingredientId.get(id) ?? id,
-      position,
-    })),
+  await insertRows(
+    tx,
+    dishIngredients,
+    (function* () {
+      for (const dish of valid) {
+        for (const [position, id] of dish.ingredientIds.entries()) {
+          yield { dishId: dish.id, ingredientId: ingredientId.get(id) ?? id, position };
+        }
+      }
+    })(),
+    [
+      [dishIngredients.dishId, 'text', (u) => u.dishId],
+      [dishIngredients.ingredientId, 'text', (u) => u.ingredientId],
+      [dishIngredients.position, 'int', (u) => u.position],
+    ],
+    // Two names of one cell may have met the same ingredient a form created meanwhile.
+    { skipConflicts: true },
   );
-  if (uses.length > 0) {
-    await bulkInsert(
-      tx,
-      dishIngredients,
-      [
-        [dishIngredients.dishId, 'text', uses.map((u) => u.dishId)],
-        [dishIngredients.ingredientId, 'text', uses.map((u) => u.ingredientId)],
-        [dishIngredients.position, 'int', uses.map((u) => u.position)],
-      ],
-      // Two names of one cell may have met the same ingredient a form created meanwhile.
-      { skipConflicts: true },
-    );
-  }
 
   // Like a dish created with the form, an imported dish goes to the top of its categories' own
   // order (doc 1 §4); several keep their file order there.
-  const categoryIds = [...new Set(valid.flatMap((dish) => dish.categoryIds))];
-  if (categoryIds.length > 0) {
-    const first = new Map<string, number>();
+  const joining = new Map<string, string[]>();
+  for (const dish of valid) {
+    await pace();
+    for (const categoryId of dish.categoryIds) {
+      const list = joining.get(categoryId);
+      if (list) list.push(dish.id);
+      else joining.set(categoryId, [dish.id]);
+    }
+  }
+  if (joining.size === 0) return;
+  // Only categories that existed before hold dishes already; the new ones start at 0.
+  const created = new Set([...newCategories.values()].map((category) => category.id));
+  const existing = [...joining.keys()].filter((categoryId) => !created.has(categoryId));
+  const first = new Map<string, number>();
+  for (let at = 0; at < existing.length; at += BATCH_ROWS) {
     const current = await tx
       .select({ categoryId: categoryDishes.categoryId, first: min(categoryDishes.position) })
       .from(categoryDishes)
-      .where(inArray(categoryDishes.categoryId, categoryIds))
+      .where(
+        sql`${categoryDishes.categoryId} = any(${sql.param(existing.slice(at, at + BATCH_ROWS))}::text[])`,
+      )
       .groupBy(categoryDishes.categoryId);
     for (const row of current) first.set(row.categoryId, row.first ?? 0);
-    const joining = new Map<string, string[]>();
-    for (const dish of valid) {
-      for (const categoryId of dish.categoryIds)
-        joining.set(categoryId, [...(joining.get(categoryId) ?? []), dish.id]);
-    }
-    const links = [...joining].flatMap(([categoryId, dishIds]) => {
-      const top = first.get(categoryId) ?? 0;
-      return dishIds.map((dishId, index) => ({ categoryId, dishId, position: top - dishIds.length + index }));
-    });
-    await insertLinks(tx, links);
   }
+  await insertLinks(
+    tx,
+    (function* () {
+      for (const [categoryId, dishIds] of joining) {
+        const top = first.get(categoryId) ?? 0;
+        for (const [index, dishId] of dishIds.entries()) {
+          yield { categoryId, dishId, position: top - dishIds.length + index };
+        }
+      }
+    })(),
+  );
 }
 
 // ---------- helpers ----------
@@ -449,23 +496,21 @@ async function lockImports(tx: Tx, scope: RestaurantScope): Promise<void> {
 
 type Named = typeof ingredients | typeof categories | typeof dishes;
 
+/** Own records first, then the parent's (the first of a name wins in the maps below). */
+const ownFirst = (table: Named, scope: RestaurantScope) =>
+  sql`(${table.restaurantId} = ${scope.restaurantId}) desc`;
+
 /** Records visible to the caller by lower-cased name: own first, then the parent's; lowest position first. */
-async function visibleByName(tx: Tx, table: Named, scope: RestaurantScope) {
+async function visibleByName(tx: Tx, table: Named, scope: RestaurantScope, pace: () => Promise<void>) {
   const rows = await tx
     .select({ id: table.id, name: table.name, restaurantId: table.restaurantId, position: table.position })
     .from(table)
-    .where(inArray(table.restaurantId, scope.visibleIds));
-  rows.sort(
-    (a, b) =>
-      Number(a.restaurantId !== scope.restaurantId) - Number(b.restaurantId !== scope.restaurantId) ||
-      a.position - b.position,
-  );
-  const byName = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) if (!byName.has(nameKey(row.name))) byName.set(nameKey(row.name), row);
-  return byName;
+    .where(inArray(table.restaurantId, scope.visibleIds))
+    .orderBy(ownFirst(table, scope), table.position);
+  return byNameKey(rows, pace);
 }
 
-async function visibleIngredients(tx: Tx, scope: RestaurantScope) {
+async function visibleIngredients(tx: Tx, scope: RestaurantScope, pace: () => Promise<void>) {
   const rows = await tx
     .select({
       id: ingredients.id,
@@ -474,12 +519,19 @@ async function visibleIngredients(tx: Tx, scope: RestaurantScope) {
       restaurantId: ingredients.restaurantId,
     })
     .from(ingredients)
-    .where(inArray(ingredients.restaurantId, scope.visibleIds));
-  rows.sort(
-    (a, b) => Number(a.restaurantId !== scope.restaurantId) - Number(b.restaurantId !== scope.restaurantId),
-  );
-  const byName = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) if (!byName.has(nameKey(row.name))) byName.set(nameKey(row.name), row);
+    .where(inArray(ingredients.restaurantId, scope.visibleIds))
+    .orderBy(ownFirst(ingredients, scope));
+  return byNameKey(rows, pace);
+}
+
+/** Records by lower-cased name, the first of a name winning; paced, as a restaurant may hold many. */
+async function byNameKey<T extends { name: string }>(rows: T[], pace: () => Promise<void>) {
+  const byName = new Map<string, T>();
+  for (const [index, row] of rows.entries()) {
+    const key = nameKey(row.name);
+    if (!byName.has(key)) byName.set(key, row);
+    if (index % 1024 === 1023) await pace();
+  }
   return byName;
 }
 
@@ -502,53 +554,79 @@ async function topPosition(tx: Tx, table: Named, scope: RestaurantScope): Promis
 }
 
 /** An ingredient name with the form's rules; an empty one says which name is missing. */
-function ingredientName(cell: string | undefined, row: number, report: CsvReport): string | null {
-  if (!cell?.trim()) {
-    report.error(row, messages.ingredientNameRequired);
-    return null;
-  }
+function ingredientName(cell: string | undefined): { value: string; problems: string[] } {
+  if (!cell?.trim()) return { value: '', problems: [messages.ingredientNameRequired] };
   const parsed = ingredientNameField.safeParse(cell);
-  if (reportIssues(report, row, parsed.error?.issues)) return null;
-  return parsed.data ?? null;
+  return { value: parsed.data ?? '', problems: issueMessages(parsed.error?.issues) };
 }
 
-type Column = [column: AnyPgColumn, type: 'text' | 'int' | 'numeric' | 'boolean', values: unknown[]];
+/** Rows per insert statement: a few milliseconds to build, and the event loop runs between them. */
+const BATCH_ROWS = 2000;
+
+type Column<T> = [
+  column: AnyPgColumn,
+  type: 'text' | 'int' | 'numeric' | 'boolean',
+  value: (row: T, index: number) => unknown,
+];
 
 /**
- * A bulk insert as one `INSERT … SELECT FROM unnest(…)`: one array parameter per column, so a
- * thousand dishes cost one statement and a handful of parameters instead of ten thousand. Answers
- * the ids of the rows written (with `skipConflicts`, those that did not clash with a unique name).
+ * A bulk insert as `INSERT … SELECT FROM unnest(…)`: one array parameter per column, so a thousand
+ * dishes cost one statement and a handful of parameters instead of ten thousand. Rows go in batches
+ * of BATCH_ROWS (two million links of a full file are a thousand statements, each built in a few
+ * milliseconds), read lazily from `rows`. Answers the ids of the rows written (with `skipConflicts`,
+ * those that did not clash with a unique name).
  */
-async function bulkInsert(
+async function insertRows<T>(
   tx: Tx,
   table: PgTable,
-  columns: Column[],
+  rows: Iterable<T>,
+  columns: Column<T>[],
   options: { skipConflicts?: boolean } = {},
 ): Promise<string[]> {
-  if ((columns[0]?.[2].length ?? 0) === 0) return [];
   const names = sql.join(
     columns.map(([column]) => sql.identifier(column.name)),
     sql`, `,
   );
-  const arrays = sql.join(
-    columns.map(([, type, values]) => sql`${sql.param(values)}::${sql.raw(type)}[]`),
-    sql`, `,
-  );
   const hasId = columns.some(([column]) => column.name === 'id');
-  const result = await tx.execute<{ id: string }>(
-    sql`insert into ${table} (${names}) select * from unnest(${arrays})${
-      options.skipConflicts ? sql` on conflict do nothing` : sql``
-    }${hasId ? sql` returning id` : sql``}`,
-  );
-  return result.rows.map((row) => row.id);
+  const ids: string[] = [];
+  let batch: T[] = [];
+  let written = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const first = written;
+    const arrays = sql.join(
+      columns.map(
+        ([, type, value]) =>
+          sql`${sql.param(batch.map((row, index) => value(row, first + index)))}::${sql.raw(type)}[]`,
+      ),
+      sql`, `,
+    );
+    const result = await tx.execute<{ id: string }>(
+      sql`insert into ${table} (${names}) select * from unnest(${arrays})${
+        options.skipConflicts ? sql` on conflict do nothing` : sql``
+      }${hasId ? sql` returning id` : sql``}`,
+    );
+    for (const row of result.rows) ids.push(row.id);
+    written += batch.length;
+    batch = [];
+  };
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length === BATCH_ROWS) await flush();
+  }
+  await flush();
+  return ids;
 }
 
 /** Dishes joining categories, at the given positions. */
-async function insertLinks(tx: Tx, links: { categoryId: string; dishId: string; position: number }[]) {
-  await bulkInsert(tx, categoryDishes, [
-    [categoryDishes.categoryId, 'text', links.map((l) => l.categoryId)],
-    [categoryDishes.dishId, 'text', links.map((l) => l.dishId)],
-    [categoryDishes.position, 'int', links.map((l) => l.position)],
+async function insertLinks(
+  tx: Tx,
+  links: Iterable<{ categoryId: string; dishId: string; position: number }>,
+) {
+  await insertRows(tx, categoryDishes, links, [
+    [categoryDishes.categoryId, 'text', (l) => l.categoryId],
+    [categoryDishes.dishId, 'text', (l) => l.dishId],
+    [categoryDishes.position, 'int', (l) => l.position],
   ]);
 }
 
