@@ -80,6 +80,7 @@ async function main() {
     db: runtime.database.db,
     mailer: runtime.mailer,
     captcha: runtime.captcha,
+    boss: runtime.boss,
     storage: runtime.storage,
     now: () => started,
     logger: false,
