@@ -35,9 +35,9 @@ function HelpLink({ href = '', children, node: _node, ...rest }: ComponentProps<
 function HelpTable({ node: _node, ...props }: ComponentProps<'table'> & { node?: unknown }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-    <section className={classes.tableScroll} tabIndex={0} aria-label="Table">
+    <div className={classes.tableScroll} tabIndex={0}>
       <table {...props} />
-    </section>
+    </div>
   );
 }
 

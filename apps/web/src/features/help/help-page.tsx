@@ -45,7 +45,7 @@ export function HelpPage() {
         <SupportLinks />
       </Card>
       <nav aria-label="Help topics" className={classes.topics}>
-        <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={6}>
+        <Text size="xs" fw={700} tt="uppercase" c="gray.7" px="sm" mb={6}>
           Help topics
         </Text>
         {helpTopics.map((entry) => (

@@ -12,7 +12,7 @@ export function PublicHelpLayout() {
     <div className={classes.root}>
       <header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" className={classes.bar}>
-          <UnstyledButton component={Link} to="/login" aria-label="Carte, sign in" className={classes.brand}>
+          <UnstyledButton component={Link} to="/login" aria-label="Carte" className={classes.brand}>
             <BrandLogo size={30} />
           </UnstyledButton>
           <Group gap="xs" wrap="nowrap">

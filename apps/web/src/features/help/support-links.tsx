@@ -54,7 +54,7 @@ export function SupportLinks() {
       <Text fw={700} id="help-contact" component="h2" fz="h3" mb={4}>
         Still need help?
       </Text>
-      <Text size="sm" c="dimmed" mb="sm">
+      <Text size="sm" c="gray.7" mb="sm">
         Write to us at {links.address}. Your mail app opens with the subject filled in.
       </Text>
       <Group gap="sm">
