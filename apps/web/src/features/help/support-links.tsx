@@ -11,8 +11,8 @@ export function useSupportLinks() {
   const { pathname } = useLocation();
   const address = config.data?.supportEmail;
   if (!address) return undefined;
-  // The path only: a query string may hold a token that has no place in a mail.
-  const page = `${config.data?.publicUrl ?? ''}${pathname}`;
+  // The page without its query string, which may hold a token that has no place in a mail.
+  const page = `${window.location.origin}${pathname}`;
   return {
     address,
     issueReport: supportMailto(address, messages.issueReportSubject, page),
