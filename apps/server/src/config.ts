@@ -90,6 +90,8 @@ const envSchema = z.object({
     .optional(),
   SUPER_ADMIN_EMAIL: z.email().optional(),
   SUPER_ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Where the help pop-up's "Report an issue" and "Send an inquiry" mail links go. */
+  SUPPORT_EMAIL: z.email().optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySetting.optional(),
@@ -116,6 +118,12 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * SUPPORT_EMAIL when unset. Not the super admin's address: GET /api/config is public, and that
+ * address signs in to the platform's most powerful account (docs/decisions.md, Help).
+ */
+export const DEFAULT_SUPPORT_EMAIL = 'support@localhost';
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -139,6 +147,8 @@ export interface Config {
   s3: { bucket?: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
   redisUrl: string | null;
   superAdmin: { email?: string; password?: string };
+  /** The platform's support address (SUPPORT_EMAIL), shown to every visitor of the web app. */
+  supportEmail: string;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** Which proxies may name the client (TRUST_PROXY). */
@@ -237,6 +247,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: env.REDIS_URL ?? null,
     superAdmin: { email: env.SUPER_ADMIN_EMAIL, password: env.SUPER_ADMIN_PASSWORD },
+    supportEmail: env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? false,

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_SUPPORT_EMAIL, loadConfig } from './config.ts';
 import { errorForLog } from './db/errors.ts';
 import { createLogger } from './logger.ts';
 import { startRuntime } from './runtime.ts';
@@ -18,6 +18,9 @@ async function main() {
   }
   // Errors are logged through errorForLog: a failed statement never writes its parameters.
   const log = createLogger(config.logLevel);
+  if (config.env === 'production' && config.supportEmail === DEFAULT_SUPPORT_EMAIL) {
+    log.warn(`SUPPORT_EMAIL is not set: the help menu's mail links go to ${DEFAULT_SUPPORT_EMAIL}`);
+  }
   const runtime = await startRuntime(config, log);
   const app = await buildApp({
     config,

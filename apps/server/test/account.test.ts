@@ -441,6 +441,7 @@ describe('the platform', () => {
       recaptchaSiteKey: null,
       billingProvider: 'local',
       publicUrl: 'http://carte.test',
+      supportEmail: 'support@localhost',
     });
   });
 

@@ -91,5 +91,7 @@ export const publicConfigSchema = z.object({
   recaptchaSiteKey: z.string().nullable(),
   billingProvider: z.enum(['stripe', 'local', 'off']),
   publicUrl: z.string(),
+  /** The platform's support address (SUPPORT_EMAIL): the help menu's mail links. */
+  supportEmail: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -87,6 +87,10 @@ export const messages = {
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   caloriesTooHigh: 'Calories is too high',
 
+  // doc 1 §2 — the subjects of the help pop-up's mail links to the platform's support address
+  issueReportSubject: 'ISSUE REPORT',
+  inquirySubject: 'INQUIRY',
+
   // doc 1 §5 — entities (used by later issues; kept here so there is one catalogue)
   priceInvalid: 'Price is not valid',
   dishNameRequired: 'Dish name cannot be empty',

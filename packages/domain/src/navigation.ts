@@ -70,6 +70,9 @@ export const routeRules: RouteRule[] = [
   pub('/admin-complete-account'),
   pub('/dma-register'),
   pub('/dma-client-verify-invitation'),
+  // The help pages of the help pop-up (doc 1 §2), readable before signing in too.
+  pub('/help'),
+  pub('/help/:topic'),
 ];
 
 /** Where a signed-in user lands: admins and resellers have their own dashboards (doc 1 §2). */
@@ -148,6 +151,7 @@ export const resellerNav: NavEntry[] = [
 export const signedOutNav: NavEntry[] = [
   { path: '/login', name: 'Sign in', icon: 'login', showInMenu: true, private: false },
   { path: '/register', name: 'Create account', icon: 'register', showInMenu: true, private: false },
+  { path: '/help', name: 'Help', icon: 'help', showInMenu: true, private: false },
 ];
 
 /** The list a user sees (doc 1 §2): admin list, reseller list, restaurant list, or the signed-out list. */

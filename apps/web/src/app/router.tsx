@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { setSignedOutHandler } from '../api/client.ts';
+import { useSession } from '../api/session.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { GuestOnly } from './guards/guest-only.tsx';
 import { HomeRedirect } from './guards/home-redirect.tsx';
@@ -65,6 +66,21 @@ const UpdateAccountPage = lazy(() =>
   import('../features/account/account-area.ts').then((m) => ({ default: m.UpdateAccountPage })),
 );
 
+// Help pages (doc 1 §2), readable signed in (in the app's shell) or not (a frame of their own).
+const help = () => import('../features/help/help-area.ts');
+const HelpPage = lazy(() => help().then((m) => ({ default: m.HelpPage })));
+const PublicHelpLayout = lazy(() => help().then((m) => ({ default: m.PublicHelpLayout })));
+
+function HelpArea() {
+  const session = useSession();
+  if (session) return <AppLayout />;
+  return (
+    <Suspense fallback={<PageLoader minHeight="100vh" />}>
+      <PublicHelpLayout />
+    </Suspense>
+  );
+}
+
 function AuthArea() {
   return (
     <Suspense fallback={<PageLoader minHeight="100vh" />}>
@@ -94,6 +110,14 @@ export const router = createBrowserRouter([
               { path: '/user-verify-account', element: <VerifyAccountPage /> },
             ],
           },
+        ],
+      },
+      {
+        path: '/help',
+        element: <HelpArea />,
+        children: [
+          { index: true, element: <HelpPage /> },
+          { path: ':topic', element: <HelpPage /> },
         ],
       },
       // The link confirming a new email address works signed in or not.

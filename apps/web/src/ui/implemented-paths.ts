@@ -22,6 +22,8 @@ export const implementedPaths: ReadonlySet<string> = new Set([
   '/dma/update-account',
   '/login',
   '/register',
+  '/help',
+  '/help/:topic',
 ]);
 
 export const isImplemented = (path: string) => implementedPaths.has(path);

@@ -51,6 +51,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; captc
         recaptchaSiteKey: config.recaptchaSiteKey,
         billingProvider: config.billingProvider,
         publicUrl: config.publicUrl,
+        supportEmail: config.supportEmail,
       }),
   );
 

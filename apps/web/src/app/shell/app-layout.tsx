@@ -10,6 +10,7 @@ import { sessionStore, useCurrentUser } from '../../api/session.ts';
 import { usersApi } from '../../api/users.api.ts';
 import { SwitchAccountModal } from '../../features/account/index.ts';
 import { PreviewToggle, usePreviewOpened } from '../../features/dashboard/index.ts';
+import { HelpMenu } from '../../features/help/index.ts';
 import { BrandLogo, BrandMark } from '../../ui/brand-logo.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { RouteRuleGuard } from '../guards/route-rule-guard.tsx';
@@ -108,6 +109,7 @@ export function AppLayout() {
           <Group gap="xs" wrap="nowrap">
             {/* Doc 1 §2: with the navigation collapsed, the header carries the preview toggle. */}
             {collapsed && <PreviewToggle compact />}
+            <HelpMenu compact={phone} />
             <UserMenu user={user} compact={phone} onSwitchAccount={switchModal.open} />
           </Group>
         </Group>

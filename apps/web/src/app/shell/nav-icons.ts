@@ -8,6 +8,7 @@ import {
   IconDeviceDesktop,
   IconFileText,
   IconFilter,
+  IconHelp,
   IconLayoutDashboard,
   IconLeaf,
   IconLogin,
@@ -50,6 +51,7 @@ const navIcons: Record<string, Icon> = {
   logs: IconFileText,
   login: IconLogin,
   register: IconUserPlus,
+  help: IconHelp,
 };
 
 export const navIcon = (key: string): Icon => navIcons[key] ?? IconLayoutDashboard;
