@@ -33,7 +33,7 @@ const details: Record<CsvKind, { title: string; columns: string; hint: string; r
   ingredients: {
     title: 'Upload ingredients',
     columns: 'name,parent',
-    hint: 'A parent must exist already or be listed on an earlier row.',
+    hint: 'A parent must exist already or be listed anywhere in the file.',
     reloads: [...invalidatedBy.ingredient],
   },
   categories: {
