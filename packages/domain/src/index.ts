@@ -14,3 +14,4 @@ export * from './schedule.ts';
 export * from './validation.ts';
 export * from './visibility.ts';
 export * from './workshop.ts';
+export * from './media.ts';
