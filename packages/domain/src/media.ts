@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
-import { effectivePermissions, permissionKeys, type Permissions } from './permissions.ts';
+import { effectivePermissions, type Permissions, permissionKeys } from './permissions.ts';
 import type { Role } from './roles.ts';
 import { text } from './validation.ts';
 import { imageVariantsSchema } from './workshop.ts';
@@ -86,10 +86,7 @@ export const mediaEditSchema = z.object({
     .trim()
     .min(1, { error: messages.mediaImageMissing })
     .max(2000, { error: messages.mediaImageMissing }),
-  rect: z.object(
-    { x: pixel, y: pixel, width: pixel, height: pixel },
-    { error: messages.mediaCropOutside },
-  ),
+  rect: z.object({ x: pixel, y: pixel, width: pixel, height: pixel }, { error: messages.mediaCropOutside }),
 });
 export type MediaEdit = z.infer<typeof mediaEditSchema>;
 
@@ -113,8 +110,7 @@ export function canPickFromMedia(role: Role, stored: Partial<Permissions> | null
 
 const FILE_NAME_MAX = 120;
 // Control characters and lone UTF-16 surrogates: what a title cannot show or PostgreSQL cannot keep.
-const UNSHOWABLE =
-  /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSHOWABLE = /[\p{Cc}\p{Cs}]/gu;
 
 /** Splits "photo.final.jpg" into "photo.final" and ".jpg" (no extension: ""). */
 const splitExtension = (name: string): [string, string] => {

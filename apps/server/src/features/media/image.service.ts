@@ -86,12 +86,14 @@ export async function writeImageVariants(
   const key = `${kind}/${newId()}`;
   let full = { width: 0, height: 0 };
   try {
+    const upright = await uprightSize(source);
     for (const [name, variant] of Object.entries(variants[kind])) {
+      const box = variant.fit === 'cover' ? shrunkBox(variant, upright) : variant;
       const { data, info } = await sharp(source, { failOn: 'error' })
         .rotate()
         .resize({
-          width: variant.width,
-          height: variant.height,
+          width: box.width,
+          height: box.height,
           fit: variant.fit,
           withoutEnlargement: true,
           background: { r: 255, g: 255, b: 255, alpha: 0 },
@@ -111,6 +113,31 @@ export async function writeImageVariants(
     throw error;
   }
   return { key, ...full };
+}
+
+/** A picture's size as shown, once its EXIF orientation is applied (orientations 5–8 turn it). */
+async function uprightSize(source: string | Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(source)
+    .metadata()
+    .catch(() => {
+      throw new InvalidError(messages.fileNotAllowed);
+    });
+  const [width, height] = [meta.width ?? 0, meta.height ?? 0];
+  return (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+}
+
+/**
+ * A cover-cropped box scaled down, never up, to fit a smaller picture while keeping its shape: a
+ * 500×1000 photo makes a 500×500 thumbnail, not a 500×600 one (sharp's withoutEnlargement alone
+ * would clamp each side apart).
+ */
+function shrunkBox(variant: Variant, picture: { width: number; height: number }) {
+  if (!variant.height || picture.width <= 0 || picture.height <= 0) return variant;
+  const scale = Math.min(1, picture.width / variant.width, picture.height / variant.height);
+  return {
+    width: Math.max(1, Math.floor(variant.width * scale)),
+    height: Math.max(1, Math.floor(variant.height * scale)),
+  };
 }
 
 export async function deleteImage(storage: Storage, key: string | null | undefined): Promise<void> {

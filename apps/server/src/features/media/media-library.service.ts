@@ -115,10 +115,7 @@ export function createMediaLibraryService(deps: MediaLibraryDeps) {
           .select({ fileName: media.fileName })
           .from(media)
           .where(
-            and(
-              eq(media.restaurantId, restaurantId),
-              sql`left(${media.fileName}, ${stem.length}) = ${stem}`,
-            ),
+            and(eq(media.restaurantId, restaurantId), sql`left(${media.fileName}, ${stem.length}) = ${stem}`),
           );
         for (const row of rows) taken.add(row.fileName);
       }

@@ -112,7 +112,8 @@ export function createMenuService(deps: MenuServiceDeps) {
       else if (picks.coverMedia)
         stored.cover = await copyMediaImage(db, storage, scope, picks.coverMedia, 'cover');
       if (files.logo) stored.logo = await storeImage(storage, files.logo, 'logo');
-      else if (picks.logoMedia) stored.logo = await copyMediaImage(db, storage, scope, picks.logoMedia, 'logo');
+      else if (picks.logoMedia)
+        stored.logo = await copyMediaImage(db, storage, scope, picks.logoMedia, 'logo');
       return await write(stored);
     } catch (error) {
       await discard();
