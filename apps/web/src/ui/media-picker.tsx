@@ -127,8 +127,8 @@ function PickerBody({ onClose, onPick }: Omit<MediaPickerProps, 'opened'>) {
         onChange={setPage}
         label="Media pages"
       />
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm" c="dimmed">
+      <Group justify="space-between" gap="sm" wrap="wrap" className={mediaTileClasses.stickyFooter}>
+        <Text size="sm" c="dimmed" truncate="end" maw="100%">
           {chosen ? `Selected: ${chosen.fileName}` : `${library.pagination.total} images`}
         </Text>
         <Group gap="sm">

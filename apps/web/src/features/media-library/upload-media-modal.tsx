@@ -80,25 +80,20 @@ export function UploadMediaModal({ opened, onClose }: { opened: boolean; onClose
     onClose();
   };
 
-  const handleDrop = (files: File[]) => {
+  /** One choice of files: the accepted ones join the list, the others are counted (doc 2 §5). */
+  const handleDrop = (files: File[], rejections: FileRejection[]) => {
+    const large = rejections.filter((rejection) =>
+      rejection.errors.some((error) => error.code === 'file-too-large'),
+    );
     const valid = files.filter(hasAllowedExtension);
-    const invalid = files.length - valid.length;
+    const invalid = files.length - valid.length + rejections.length - large.length;
     setProblem(invalid > 0 ? messages.mediaFilesInvalid(invalid) : null);
-    setTooLarge(false);
+    setTooLarge(large.length > 0);
     setEntries((current) => [
       // Files already sent leave the list when new ones come.
       ...current.filter((entry) => entry.status !== 'done'),
       ...valid.map((file) => ({ id: nextId++, file, status: 'waiting' as const, progress: 0 })),
     ]);
-  };
-
-  const handleReject = (rejections: FileRejection[]) => {
-    const large = rejections.filter((rejection) =>
-      rejection.errors.some((error) => error.code === 'file-too-large'),
-    );
-    setTooLarge(large.length > 0);
-    const invalid = rejections.length - large.length;
-    setProblem(invalid > 0 ? messages.mediaFilesInvalid(invalid) : null);
   };
 
   const handleUpload = async () => {
@@ -159,8 +154,8 @@ export function UploadMediaModal({ opened, onClose }: { opened: boolean; onClose
     >
       <Stack gap="md">
         <Dropzone
-          onDrop={handleDrop}
-          onReject={handleReject}
+          onDrop={() => undefined}
+          onDropAny={handleDrop}
           accept={PICKER_TYPES}
           maxSize={UPLOAD_LIMIT_BYTES}
           multiple
@@ -197,7 +192,7 @@ export function UploadMediaModal({ opened, onClose }: { opened: boolean; onClose
         )}
 
         {entries.length > 0 && (
-          <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
+          <ScrollArea.Autosize mah={320} type="auto">
             <Stack gap="xs" component="ul" className={classes.queue} aria-label="Images to upload">
               {entries.map((entry) => (
                 <UploadRow
@@ -214,7 +209,7 @@ export function UploadMediaModal({ opened, onClose }: { opened: boolean; onClose
           </ScrollArea.Autosize>
         )}
 
-        <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group justify="space-between" gap="sm" wrap="wrap" className={classes.stickyFooter}>
           <Text size="sm" c="dimmed">
             {entries.length === 0 ? 'No images chosen yet' : `${waitingCount} of ${entries.length} to upload`}
           </Text>
