@@ -105,6 +105,7 @@ function PickerBody({ onClose, onPick }: Omit<MediaPickerProps, 'opened'>) {
             >
               <MediaTile
                 item={item}
+                decorative
                 overlay={
                   selected && (
                     <IconCircleCheckFilled

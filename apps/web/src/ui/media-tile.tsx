@@ -11,17 +11,20 @@ export function MediaTile({
   item,
   overlay,
   footer,
+  decorative = false,
 }: {
   item: MediaItem;
   overlay?: ReactNode;
   footer?: ReactNode;
+  /** The picture is named already (a choice button named by the file): no alternative text. */
+  decorative?: boolean;
 }) {
   return (
     <div className={classes.tile}>
       <div className={classes.frame}>
         <img
           src={item.imageVariants.thumb}
-          alt={item.fileName}
+          alt={decorative ? '' : item.fileName}
           className={classes.image}
           loading="lazy"
           decoding="async"
