@@ -25,6 +25,7 @@ import { dishRoutes } from './features/dishes/dish.routes.ts';
 import { filterRoutes } from './features/filters/filter.routes.ts';
 import { ingredientRoutes } from './features/ingredients/ingredient.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { mediaLibraryRoutes } from './features/media/media-library.routes.ts';
 import { menuRoutes } from './features/menus/menu.routes.ts';
 import { categoryTimelineRoutes, menuTimelineRoutes } from './features/menus/menu-timeline.routes.ts';
 import { publicMenuPlugin } from './features/public-menu/public-menu.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         customizations: services.customizations,
       });
       await api.register(filterRoutes, { prefix: '/restaurants', filters: services.filters });
+      await api.register(mediaLibraryRoutes, { prefix: '/restaurants', library: services.mediaLibrary });
       await api.register(billingRoutes, {
         prefix: '/subscription',
         billing: services.billing,

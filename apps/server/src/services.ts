@@ -20,6 +20,7 @@ import { createDietaryService } from './features/dietary/dietary.service.ts';
 import { createDishService } from './features/dishes/dish.service.ts';
 import { createFilterService } from './features/filters/filter.service.ts';
 import { createIngredientService } from './features/ingredients/ingredient.service.ts';
+import { createMediaLibraryService } from './features/media/media-library.service.ts';
 import { createMenuService } from './features/menus/menu.service.ts';
 import { createMenuTimelineService } from './features/menus/menu-timeline.service.ts';
 import { createPublishingPolicy } from './features/menus/publishing.ts';
@@ -103,6 +104,7 @@ export function createServices(deps: ServiceDeps) {
     filters: createFilterService({ db, publicMenu }),
     restaurants: createRestaurantService({ db, customizations }),
     csvImport: createCsvImportService({ db, publicMenu }),
+    mediaLibrary: createMediaLibraryService({ db, storage, now }),
     analytics,
     /** Stops what the services run in the background (the analytics buffer). */
     async close(): Promise<void> {

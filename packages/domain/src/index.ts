@@ -3,6 +3,7 @@ export * from './billing.ts';
 export * from './contrast.ts';
 export * from './filters.ts';
 export * from './mail-templates.ts';
+export * from './media.ts';
 export * from './messages.ts';
 export * from './navigation.ts';
 export * from './pagination.ts';

@@ -189,6 +189,21 @@ export const messages = {
   timeInvalid: 'Time must be HH:mm',
   adjustmentIncomplete: 'Each category adjustment needs its days and hours, or remove: true',
 
+  // media library — doc 2 §5, §8 (upload, empty state); the rest decided in docs/decisions.md (Media library)
+  mediaImageRequired: 'Please choose an image to upload',
+  mediaFilesInvalid: (count: number) => `${count} file(s) that you have uploaded is/are not valid.`,
+  mediaFileTooLarge: 'File is too large. Maximum size is 10MB.',
+  mediaEmpty: 'No images available to upload',
+  mediaTooManyFiles: (max: number) => `You can upload at most ${max} images at once.`,
+  mediaPageInvalid: 'Page must be a whole number from 1',
+  mediaImageMissing: 'Choose which image to edit',
+  mediaCropOutside: 'The crop area must lie inside the image.',
+  mediaFileNameRequired: 'Choose which image to delete',
+  mediaPickInvalid: 'This image is not in your media library.',
+  mediaUploaded: (count: number) => `${count} image(s) uploaded successfully`,
+  mediaSaved: 'Image saved successfully',
+  mediaDeleted: 'Image deleted successfully',
+
   // success toasts — doc 1 §8, doc 2 §8
   dishUpdated: 'Dish updated successfully',
   dishCreated: 'Dish created successfully',

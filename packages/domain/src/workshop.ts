@@ -75,6 +75,15 @@ export type ImageVariants = z.infer<typeof imageVariantsSchema>;
 export const pictureFieldInput = z.string().max(2000).nullable().optional();
 export const clearsPicture = (value: string | null | undefined): boolean => value === null || value === '';
 
+/**
+ * A picture picked from the media library (doc 2 §2, media picker): the item's `_id`. The server
+ * copies that item's picture for the record, so deleting the item later never breaks the record.
+ */
+export const mediaPickInput = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/, { error: messages.mediaPickInvalid })
+  .optional();
+
 /** The availability flag arrives as a boolean in JSON and as text in multipart forms. */
 export const boolInput = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
@@ -339,6 +348,8 @@ export const dishInputSchema = z.object({
     .default({ selected: emptyDietary(), admin: emptyDietary() }),
   image: pictureFieldInput,
   removeImage: boolInput.optional().default(false),
+  /** A media library item to use as the image (instead of a file). */
+  imageMedia: mediaPickInput,
 });
 export type DishInput = z.input<typeof dishInputSchema>;
 
@@ -366,6 +377,7 @@ export const dishUpdateSchema = z.object({
   dietaryConsiderations: dishDietaryField.optional(),
   image: pictureFieldInput,
   removeImage: boolInput.optional(),
+  imageMedia: mediaPickInput,
 });
 export type DishUpdate = z.input<typeof dishUpdateSchema>;
 
@@ -493,6 +505,9 @@ export const menuInputSchema = z.object({
   logo: pictureFieldInput,
   removeCover: boolInput.optional(),
   removeLogo: boolInput.optional(),
+  /** Media library items to use as cover and logo (instead of files). */
+  coverMedia: mediaPickInput,
+  logoMedia: mediaPickInput,
 });
 export type MenuInput = z.input<typeof menuInputSchema>;
 

@@ -17,8 +17,17 @@ export interface ReadForm {
 }
 
 export interface ReadFormOptions {
-  /** The file fields the route reads; every other file part is skipped unread (never buffered). */
-  files?: readonly string[];
+  /**
+   * The file fields the route reads, by name or by pattern (`/^images\[\d+\]$/` for a list sent as
+   * `images[0]`, `images[1]`…); every other file part is skipped unread (never buffered).
+   */
+  files?: readonly (string | RegExp)[];
+  /** Tighter or wider bounds than FORM_LIMITS for this route (a route taking many files). */
+  limits?: { files?: number; totalBytes?: number };
+  /** The message for a file over 10 MB, when the route's specification words it otherwise. */
+  fileTooBig?: (name: string) => string;
+  /** The message of the 413 for more files than `limits.files`. */
+  tooManyFiles?: string;
   /**
    * The multipart text fields that carry JSON (lists, objects, numbers, null), as the route declares
    * them; every other field stays the text it is, so a dish named `["Specials"]` keeps its name.
@@ -53,35 +62,38 @@ export async function readForm(request: FastifyRequest, options: ReadFormOptions
     const body = request.body;
     return { fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {}, files: {} };
   }
-  const declared = new Set(options.files ?? []);
+  const names = new Set(options.files?.filter((entry) => typeof entry === 'string'));
+  const patterns = (options.files ?? []).filter((entry) => entry instanceof RegExp);
+  const declared = (field: string) => names.has(field) || patterns.some((pattern) => pattern.test(field));
+  const limits = { ...FORM_LIMITS, ...options.limits };
+  const tooBig = options.fileTooBig ?? messages.fileTooBig;
   const json = new Set(options.json ?? []);
   const fields: Record<string, unknown> = {};
   const files: Record<string, UploadedFile> = {};
   let total = 0;
   const count = (bytes: number) => {
     total += bytes;
-    if (total > FORM_LIMITS.totalBytes) throw new FormTooLargeError();
+    if (total > limits.totalBytes) throw new FormTooLargeError();
   };
   try {
     for await (const part of request.parts({
       limits: {
         fileSize: UPLOAD_LIMIT_BYTES,
-        files: FORM_LIMITS.files,
+        files: limits.files,
         fields: FORM_LIMITS.fields,
         parts: FORM_LIMITS.parts,
         fieldSize: FORM_LIMITS.fieldBytes,
       },
     })) {
       if (part.type === 'file') {
-        const wanted = part.filename && declared.has(part.fieldname) && !(part.fieldname in files);
+        const wanted = part.filename && declared(part.fieldname) && !(part.fieldname in files);
         if (!wanted) {
           await drain(part.file, count);
-          if (part.file.truncated)
-            throw new InvalidError(messages.fileTooBig(part.filename || part.fieldname));
+          if (part.file.truncated) throw new InvalidError(tooBig(part.filename || part.fieldname));
           continue;
         }
         const file = await saveToTemporaryFile(request, part.file, count);
-        if (part.file.truncated) throw new InvalidError(messages.fileTooBig(part.filename));
+        if (part.file.truncated) throw new InvalidError(tooBig(part.filename));
         files[part.fieldname] = {
           field: part.fieldname,
           filename: part.filename,
@@ -100,18 +112,19 @@ export async function readForm(request: FastifyRequest, options: ReadFormOptions
     // rest flow away unread, so the client gets the answer and the connection does not hang open
     // (a paused request also held up graceful shutdown).
     request.raw.resume();
-    throw formError(error);
+    throw formError(error, tooBig, options.tooManyFiles);
   }
   return { fields, files };
 }
 
 /** Busboy's own errors (no boundary, a truncated or malformed body) are the client's: 400. */
-function formError(error: unknown): unknown {
+function formError(error: unknown, tooBig: (name: string) => string, tooManyFiles?: string): unknown {
   if (error instanceof AppError) return error;
   const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_FILES_LIMIT' && tooManyFiles) return new AppError(413, tooManyFiles);
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     const part = (error as { part?: { filename?: string } }).part;
-    return new InvalidError(messages.fileTooBig(part?.filename ?? 'file'));
+    return new InvalidError(tooBig(part?.filename ?? 'file'));
   }
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error;
   return new InvalidError(messages.formInvalid);

@@ -67,6 +67,9 @@ describe('the route table', () => {
         childIngredient: 'j',
         customization: 'k',
         dietaryName: 'n',
+        media: 'p',
+        mediaFileName: 'q',
+        mediaImage: 'r',
       };
       const spec = variant.request({ target: placeholder, own: placeholder, refreshToken: 'x', fresh });
       expect(Object.keys(spec.params ?? {}).sort(), name).toEqual([...operation.pathParams].sort());

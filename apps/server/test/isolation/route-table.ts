@@ -122,6 +122,12 @@ export const bodies = {
     enabled: true,
     filter: [{ name: 'Grains', ingredients: [ingredient] }],
   }),
+  /** One image for the media library, as its upload dialog sends it (`images[0]`). */
+  mediaUpload: (filename: string, content: Uint8Array<ArrayBuffer>) => ({
+    fields: {},
+    files: [{ field: 'images[0]', filename, content }],
+  }),
+  mediaCrop: (img: string) => ({ img, rect: { x: 0, y: 0, width: 32, height: 32 } }),
   categoriesCsv: (aim: Aim, menu: string) => ({
     fields: { menu },
     files: [{ field: 'csv', filename: 'categories.csv', content: `name\n${aim.fresh('Imported')}\n` }],
@@ -139,9 +145,21 @@ const id = (value: string) => ({ params: { id: value } });
 export const routeTable: Record<string, RouteEntry> = {
   // ---- menus ----
   'GET /api/menus': { kind: 'session-scoped', reason: "the caller's menus and its parent's" },
-  'POST /api/menus': one('use', "B's category in a new menu", (a) => ({
-    body: bodies.menu(a, { categories: [{ category: a.target.category }] }),
-  })),
+  'POST /api/menus': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'use',
+        aim: "B's category in a new menu",
+        request: (a) => ({ body: bodies.menu(a, { categories: [{ category: a.target.category }] }) }),
+      },
+      {
+        access: 'private',
+        aim: "B's media items as a new menu's cover and logo",
+        request: (a) => ({ body: bodies.menu(a, { coverMedia: a.target.media, logoMedia: a.target.media }) }),
+      },
+    ],
+  },
   'GET /api/menus/{id}': one('read', "B's menu", (a) => id(a.target.menu)),
   'PUT /api/menus/{id}': {
     kind: 'targets',
@@ -151,6 +169,11 @@ export const routeTable: Record<string, RouteEntry> = {
         access: 'use',
         aim: "B's category in the caller's menu",
         request: (a) => ({ ...id(a.own.menu), body: { categories: [{ category: a.target.category }] } }),
+      },
+      {
+        access: 'private',
+        aim: "B's media item as the caller's menu's cover",
+        request: (a) => ({ ...id(a.own.menu), body: { coverMedia: a.target.media } }),
       },
     ],
   },
@@ -342,6 +365,11 @@ export const routeTable: Record<string, RouteEntry> = {
           body: bodies.dish(a, { customizations: { selected: [a.target.customization], custom: [] } }),
         }),
       },
+      {
+        access: 'private',
+        aim: "B's media item as a new dish's image",
+        request: (a) => ({ body: bodies.dish(a, { imageMedia: a.target.media }) }),
+      },
     ],
   },
   'GET /api/dishes/{id}': one('read', "B's dish", (a) => id(a.target.dish)),
@@ -374,6 +402,11 @@ export const routeTable: Record<string, RouteEntry> = {
           ...id(a.own.dish),
           body: bodies.dish(a, { customizations: { selected: [a.target.customization], custom: [] } }),
         }),
+      },
+      {
+        access: 'private',
+        aim: "B's media item as the caller's dish's image",
+        request: (a) => ({ ...id(a.own.dish), body: bodies.dish(a, { imageMedia: a.target.media }) }),
       },
     ],
   },
@@ -489,6 +522,31 @@ export const routeTable: Record<string, RouteEntry> = {
   'GET /api/restaurants/filter': { kind: 'session-scoped', reason: "the caller's menu filter card" },
   'POST /api/restaurants/set-filter': one('use', "B's ingredient in a filter", (a) => ({
     body: bodies.filter(a.target.ingredient),
+  })),
+
+  // ---- the media library (own only: a location does not see its parent's) ----
+  'GET /api/restaurants/media': { kind: 'session-scoped', reason: "the caller's own media library" },
+  'POST /api/restaurants/upload-media': {
+    kind: 'no-record-id',
+    reason: "new images, added to the caller's own library",
+  },
+  'POST /api/restaurants/media/edit': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'private',
+        aim: "B's media item, by id",
+        request: (a) => ({ body: bodies.mediaCrop(a.target.media) }),
+      },
+      {
+        access: 'private',
+        aim: "B's media item, by its image path",
+        request: (a) => ({ body: bodies.mediaCrop(a.target.mediaImage) }),
+      },
+    ],
+  },
+  'DELETE /api/restaurants/media': one('private', "B's media item, by its file name", (a) => ({
+    body: { fileName: a.target.mediaFileName },
   })),
 
   // ---- analytics ----

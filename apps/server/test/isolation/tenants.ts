@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@carte/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { users } from '../../src/db/schema.ts';
 import type { TestApp } from '../app.ts';
 import { createLocationOwner, createMember, createOwner, signIn } from '../factories.ts';
@@ -25,6 +26,11 @@ export interface Tenant {
   customization: string;
   /** An entry of the restaurant's own dietary list (diets). */
   dietaryName: string;
+  /** An image of the restaurant's media library, and its file name (what the delete call names). */
+  media: string;
+  mediaFileName: string;
+  /** The path of that image's largest variant (the edit call may name an item by it). */
+  mediaImage: string;
 }
 
 export interface Answer {
@@ -39,7 +45,10 @@ export interface RequestSpec {
   query?: Record<string, string>;
   body?: unknown;
   /** multipart/form-data instead of JSON. */
-  form?: { fields: Record<string, string>; files: { field: string; filename: string; content: string }[] };
+  form?: {
+    fields: Record<string, string>;
+    files: { field: string; filename: string; content: string | Uint8Array<ArrayBuffer> }[];
+  };
 }
 
 /** Sends `METHOD /path/{param}` (an OpenAPI key) with a request spec, as `token` when given. */
@@ -86,6 +95,14 @@ let counter = 0;
 export const fresh = (label: string) => `${label} ${process.pid}-${++counter}`;
 
 const tagOf = () => randomBytes(3).toString('hex');
+
+/** A small real picture for the media library (the upload checks content). */
+const tinyPng = async () =>
+  new Uint8Array(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2b8a3e' } })
+      .png()
+      .toBuffer(),
+  );
 
 /** Sends and insists on success: building fixtures must not fail quietly. */
 async function must<T>(t: TestApp, token: string, key: string, spec: RequestSpec): Promise<T> {
@@ -153,6 +170,13 @@ export async function buildTenant(
   await must(t, token, 'POST /api/restaurants/set-filter', {
     body: { enabled: true, filter: [{ name: 'Grains', ingredients: [ingredient] }] },
   });
+  const mediaFileName = `Photo ${label} ${tag}.png`;
+  const uploaded = await must<{ data: { _id: string; fileName: string; image: string }[] }>(
+    t,
+    token,
+    'POST /api/restaurants/upload-media',
+    { form: bodies.mediaUpload(mediaFileName, await tinyPng()) },
+  );
   return {
     label,
     restaurantId: owner.restaurantId,
@@ -165,6 +189,9 @@ export async function buildTenant(
     childIngredient,
     customization: customizations[0]!._id,
     dietaryName,
+    media: uploaded.data[0]!._id,
+    mediaFileName: uploaded.data[0]!.fileName,
+    mediaImage: uploaded.data[0]!.image,
   };
 }
 
@@ -179,6 +206,7 @@ export const idsOf = (tenant: Tenant): string[] => [
   tenant.ingredient,
   tenant.childIngredient,
   tenant.customization,
+  tenant.media,
 ];
 
 // ---------- who acts ----------
@@ -347,6 +375,7 @@ const snapshotTables: { table: string; order: string; of: (restaurantId: string)
   { table: 'customizations', order: 'x.id', of: (r) => sql`x.restaurant_id = ${r}` },
   { table: 'subscriptions', order: 'x.id', of: (r) => sql`x.restaurant_id = ${r}` },
   { table: 'analytics_events', order: 'x.id', of: (r) => sql`x.restaurant_id = ${r}` },
+  { table: 'media', order: 'x.id', of: (r) => sql`x.restaurant_id = ${r}` },
   {
     table: 'dish_ingredients',
     order: 'x.dish_id, x.ingredient_id',

@@ -20,6 +20,8 @@ export const queryKeys = {
   dietary: ['dietary'] as const,
   admin: ['admin'] as const,
   reseller: ['dma'] as const,
+  /** The restaurant's media library, a page at a time. */
+  media: ['media'] as const,
 };
 
 /**

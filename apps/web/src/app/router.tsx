@@ -61,6 +61,9 @@ const AnalyticsPage = lazy(() =>
 const TimelinePage = lazy(() =>
   import('../features/timeline/timeline-area.ts').then((m) => ({ default: m.TimelinePage })),
 );
+const MediaLibraryPage = lazy(() =>
+  import('../features/media-library/media-library-area.ts').then((m) => ({ default: m.MediaLibraryPage })),
+);
 // Account update serves every signed-in area under three paths (doc 3 §2.1).
 const UpdateAccountPage = lazy(() =>
   import('../features/account/account-area.ts').then((m) => ({ default: m.UpdateAccountPage })),
@@ -147,6 +150,7 @@ export const router = createBrowserRouter([
               { path: '/filters', element: <FiltersPage /> },
               { path: '/timeline', element: <TimelinePage /> },
               { path: '/menu-interaction-tracking', element: <AnalyticsPage /> },
+              { path: '/media-section', element: <MediaLibraryPage /> },
               { path: '/subscribe', element: <SubscribePage /> },
               { path: '/admin/dashboard', element: <AdminDashboardPage /> },
               { path: '/admin/update-profile', element: <UpdateAccountPage /> },

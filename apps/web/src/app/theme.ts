@@ -37,7 +37,8 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
-    Modal: { defaultProps: { radius: 'lg', centered: true } },
+    // The close button is an icon: it needs a name for screen readers (axe: button-name).
+    Modal: { defaultProps: { radius: 'lg', centered: true, closeButtonProps: { 'aria-label': 'Close' } } },
     Tooltip: { defaultProps: { withArrow: true } },
     Alert: { defaultProps: { radius: 'md' } },
   },

@@ -1,11 +1,21 @@
 import '@mantine/dropzone/styles.css';
-import { allowedImageExtensions, messages, UPLOAD_LIMIT_BYTES } from '@carte/domain';
+import { allowedImageExtensions, type MediaItem, messages, UPLOAD_LIMIT_BYTES } from '@carte/domain';
 import { Box, Button, Group, Input, Modal, Progress, Slider, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone, type FileRejection, MIME_TYPES } from '@mantine/dropzone';
-import { IconCrop, IconPhoto, IconPhotoUp, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import {
+  IconCrop,
+  IconLibraryPhoto,
+  IconPhoto,
+  IconPhotoUp,
+  IconTrash,
+  IconUpload,
+  IconX,
+} from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import classes from './image-input.module.css';
+import { MediaPicker } from './media-picker.tsx';
+import { useCanPickFromMedia } from './use-can.ts';
 
 /** The dish crop box of doc 2 §9: 125 by 225, zoom from 1 to 2. */
 export const DISH_CROP_ASPECT = 125 / 225;
@@ -44,6 +54,11 @@ export interface ImageInputProps {
   disabled?: boolean;
   /** Preview box width in px; its height follows `cropAspect` (or 4:3). */
   previewWidth?: number;
+  /**
+   * Offers "Choose from media" (doc 2 §2, media picker): the form keeps the item's `_id` and shows
+   * its picture as the value. Hidden when the user's permissions are dish only (doc 2 §6).
+   */
+  onPickMedia?: (item: MediaItem) => void;
 }
 
 /** An object URL for a file, revoked when the file changes or the component leaves. */
@@ -72,8 +87,11 @@ export function ImageInput({
   error,
   disabled,
   previewWidth = 150,
+  onPickMedia,
 }: ImageInputProps) {
   const id = useId();
+  const canPick = useCanPickFromMedia() && onPickMedia !== undefined;
+  const [picking, setPicking] = useState(false);
   const openRef = useRef<() => void>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   // The file chosen last, uncropped, so "Crop" always starts from the original picture.
@@ -166,8 +184,19 @@ export function ImageInput({
                 </div>
               </Group>
             </Dropzone>
-            {(previewUrl || uploading) && (
+            {(previewUrl || uploading || canPick) && (
               <Group gap="xs">
+                {canPick && !uploading && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconLibraryPhoto size={14} />}
+                    onClick={() => setPicking(true)}
+                    disabled={disabled}
+                  >
+                    Choose from media
+                  </Button>
+                )}
                 {cropAspect && original && file && !uploading && (
                   <Button
                     size="xs"
@@ -216,6 +245,17 @@ export function ImageInput({
         </div>
       </div>
 
+      {canPick && (
+        <MediaPicker
+          opened={picking}
+          onClose={() => setPicking(false)}
+          onPick={(item) => {
+            setLocalError(null);
+            setOriginal(null);
+            onPickMedia?.(item);
+          }}
+        />
+      )}
       <CropModal
         file={cropping}
         aspect={cropAspect ?? 1}

@@ -15,6 +15,7 @@ export const implementedPaths: ReadonlySet<string> = new Set([
   '/filters',
   '/timeline',
   '/menu-interaction-tracking',
+  '/media-section',
   '/subscribe',
   '/admin/dashboard',
   '/admin/update-profile',

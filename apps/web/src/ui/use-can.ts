@@ -1,6 +1,6 @@
-import { type Connector, type PermissionKey, satisfies } from '@carte/domain';
+import { type Connector, canPickFromMedia, type PermissionKey, satisfies } from '@carte/domain';
 import { useCallback } from 'react';
-import { useCurrentUser } from '../api/session.ts';
+import { useCurrentUser, useSession } from '../api/session.ts';
 
 /**
  * Permission-aware UI (doc 1 §6): `can('menu')`, `can(['menu', 'dish'], 'or')`. Owners and agency
@@ -16,4 +16,13 @@ export function useCan() {
       }),
     [user.role, user.permissions],
   );
+}
+
+/**
+ * Whether image fields offer "Choose from media" (doc 2 §6: hidden when the user's permissions are
+ * dish only). False without a session, so an image field works on signed-out pages too.
+ */
+export function useCanPickFromMedia(): boolean {
+  const session = useSession();
+  return session ? canPickFromMedia(session.user.role, session.user.permissions) : false;
 }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  canPickFromMedia,
   clearsPicture,
   copyName,
   type DietaryLists,
@@ -38,7 +39,7 @@ import {
 } from '../../db/schema.ts';
 import type { CustomizationService } from '../customizations/index.ts';
 import type { DietaryService } from '../dietary/index.ts';
-import { deleteImage, storeImage } from '../media/index.ts';
+import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
 import { type DishRow, presentDishes } from './dish.presenter.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
@@ -229,12 +230,24 @@ export function createDishService(deps: DishDeps) {
     return target;
   }
 
-  /** Stores the new image, runs the writes, and removes the new files again if the writes fail. */
+  /**
+   * Stores the new image (an uploaded file, or a copy of a media library item: doc 2 §2, media
+   * picker), runs the writes, and removes the new files again if the writes fail. A user whose only
+   * flag is `dish` picks nothing from the library (doc 2 §6).
+   */
   async function withImage<T>(
-    file: UploadedFile | undefined,
+    caller: Caller,
+    scope: RestaurantScope,
+    picked: { file?: UploadedFile; mediaId?: string },
     write: (imageKey: string | null) => Promise<T>,
   ) {
-    const imageKey = file ? await storeImage(storage, file, 'dish') : null;
+    if (!picked.file && picked.mediaId && !canPickFromMedia(caller.role, caller.permissions))
+      throw new ForbiddenError();
+    const imageKey = picked.file
+      ? await storeImage(storage, picked.file, 'dish')
+      : picked.mediaId
+        ? await copyMediaImage(db, storage, scope, picked.mediaId, 'dish')
+        : null;
     try {
       return await write(imageKey);
     } catch (error) {
@@ -264,7 +277,7 @@ export function createDishService(deps: DishDeps) {
     async create(caller: Caller, input: DishValues, image?: UploadedFile): Promise<Dish> {
       const scope = await scopeOf(db, caller);
       const prepared = await prepare(scope, input);
-      const row = await withImage(image, (imageKey) =>
+      const row = await withImage(caller, scope, { file: image, mediaId: input.imageMedia }, (imageKey) =>
         db.transaction(async (tx) => {
           const createdAt = now();
           const [inserted] = await tx
@@ -304,7 +317,7 @@ export function createDishService(deps: DishDeps) {
       const scope = await scopeOf(db, caller);
       const current = assertWritable(scope, await find(scope, id));
       const prepared = await prepare(scope, input, current);
-      const row = await withImage(image, (imageKey) =>
+      const row = await withImage(caller, scope, { file: image, mediaId: input.imageMedia }, (imageKey) =>
         db.transaction(async (tx) => {
           // Fields left undefined are not written (drizzle leaves them out of the update).
           const [updated] = await tx

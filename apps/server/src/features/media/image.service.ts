@@ -5,7 +5,7 @@ import { InvalidError } from '../../core/errors.ts';
 import { type UploadedFile, uploadedSource } from '../../core/uploaded-file.ts';
 import { newId } from '../../db/ids.ts';
 
-export type ImageKind = 'dish' | 'cover' | 'logo';
+export type ImageKind = 'dish' | 'cover' | 'logo' | 'media';
 
 interface Variant {
   width: number;
@@ -15,7 +15,8 @@ interface Variant {
 
 /**
  * Sizes of doc 1 §9 and doc 2 §9, at twice the displayed size for sharp screens: dish table 80×50,
- * dish card 150×225, menu cover 450 wide, logo 80×50.
+ * dish card 150×225, menu cover 450 wide, logo 80×50, media thumbnail 300×300. A media item's full
+ * size is large, because it is the source of its crops and of the pictures picked from it.
  */
 const variants: Record<ImageKind, Record<'thumb' | 'card' | 'full', Variant>> = {
   dish: {
@@ -33,6 +34,11 @@ const variants: Record<ImageKind, Record<'thumb' | 'card' | 'full', Variant>> = 
     card: { width: 300, height: 300, fit: 'inside' },
     full: { width: 800, height: 800, fit: 'inside' },
   },
+  media: {
+    thumb: { width: 600, height: 600, fit: 'cover' },
+    card: { width: 1200, height: 1200, fit: 'inside' },
+    full: { width: 2400, height: 2400, fit: 'inside' },
+  },
 };
 
 const allowedFormats = new Set(['jpeg', 'png', 'webp']);
@@ -43,6 +49,15 @@ const allowedFormats = new Set(['jpeg', 'png', 'webp']);
  * Answers the storage key.
  */
 export async function storeImage(storage: Storage, file: UploadedFile, kind: ImageKind): Promise<string> {
+  return (await storeImageWithSize(storage, file, kind)).key;
+}
+
+/** storeImage, answering also the pixels of the largest variant (the media library keeps them). */
+export async function storeImageWithSize(
+  storage: Storage,
+  file: UploadedFile,
+  kind: ImageKind,
+): Promise<{ key: string; width: number; height: number }> {
   const extension = file.filename.split('.').pop()?.toLowerCase() ?? '';
   if (!(allowedImageExtensions as readonly string[]).includes(extension))
     throw new InvalidError(messages.fileNotAllowed);
@@ -56,22 +71,73 @@ export async function storeImage(storage: Storage, file: UploadedFile, kind: Ima
   }
   if (!format || !allowedFormats.has(format)) throw new InvalidError(messages.fileNotAllowed);
 
+  return writeImageVariants(storage, source, kind);
+}
+
+/**
+ * Re-encodes a picture the server already trusts (a stored variant, a crop of one) to the WebP
+ * variants of `kind`, under a new key. Answers the key and the pixels of the largest variant.
+ */
+export async function writeImageVariants(
+  storage: Storage,
+  source: string | Buffer,
+  kind: ImageKind,
+): Promise<{ key: string; width: number; height: number }> {
   const key = `${kind}/${newId()}`;
-  for (const [name, variant] of Object.entries(variants[kind])) {
-    const output = await sharp(source, { failOn: 'error' })
-      .rotate()
-      .resize({
-        width: variant.width,
-        height: variant.height,
-        fit: variant.fit,
-        withoutEnlargement: true,
-        background: { r: 255, g: 255, b: 255, alpha: 0 },
-      })
-      .webp({ quality: 80 })
-      .toBuffer();
-    await storage.put(`${key}/${name}.webp`, output, 'image/webp');
+  let full = { width: 0, height: 0 };
+  try {
+    const upright = await uprightSize(source);
+    for (const [name, variant] of Object.entries(variants[kind])) {
+      const box = variant.fit === 'cover' ? shrunkBox(variant, upright) : variant;
+      const { data, info } = await sharp(source, { failOn: 'error' })
+        .rotate()
+        .resize({
+          width: box.width,
+          height: box.height,
+          fit: variant.fit,
+          withoutEnlargement: true,
+          background: { r: 255, g: 255, b: 255, alpha: 0 },
+        })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true })
+        .catch(() => {
+          // Its header read well but its pixels do not (a truncated or corrupt file).
+          throw new InvalidError(messages.fileNotAllowed);
+        });
+      await storage.put(`${key}/${name}.webp`, data, 'image/webp');
+      if (name === 'full') full = { width: info.width, height: info.height };
+    }
+  } catch (error) {
+    // A picture sharp cannot finish leaves no half-written variants behind.
+    await deleteImage(storage, key);
+    throw error;
   }
-  return key;
+  return { key, ...full };
+}
+
+/** A picture's size as shown, once its EXIF orientation is applied (orientations 5–8 turn it). */
+async function uprightSize(source: string | Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(source)
+    .metadata()
+    .catch(() => {
+      throw new InvalidError(messages.fileNotAllowed);
+    });
+  const [width, height] = [meta.width ?? 0, meta.height ?? 0];
+  return (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+}
+
+/**
+ * A cover-cropped box scaled down, never up, to fit a smaller picture while keeping its shape: a
+ * 500×1000 photo makes a 500×500 thumbnail, not a 500×600 one (sharp's withoutEnlargement alone
+ * would clamp each side apart).
+ */
+function shrunkBox(variant: Variant, picture: { width: number; height: number }) {
+  if (!variant.height || picture.width <= 0 || picture.height <= 0) return variant;
+  const scale = Math.min(1, picture.width / variant.width, picture.height / variant.height);
+  return {
+    width: Math.max(1, Math.floor(variant.width * scale)),
+    height: Math.max(1, Math.floor(variant.height * scale)),
+  };
 }
 
 export async function deleteImage(storage: Storage, key: string | null | undefined): Promise<void> {

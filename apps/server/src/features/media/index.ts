@@ -1,5 +1,7 @@
 /**
  * The media feature's public entry: storing, deleting and addressing uploaded pictures, for the
- * features whose records carry one (dishes, menus, the public menu, the demo).
+ * features whose records carry one (dishes, menus, the public menu, the demo), and copying a picture
+ * of the media library for such a record (`copyMediaImage`).
  */
 export { deleteImage, type ImageKind, imageUrls, presentImage, storeImage } from './image.service.ts';
+export { copyMediaImage } from './media-library.service.ts';

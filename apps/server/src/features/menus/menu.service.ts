@@ -22,7 +22,7 @@ import { assertVisible, assertWritable, type RestaurantScope, scopeOf } from '..
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
-import { deleteImage, storeImage } from '../media/index.ts';
+import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
 import { type MenuRow, presentMenu, presentMenus } from './menu.presenter.ts';
 import { copyImage } from './menu-images.ts';
 import type { CanPublish } from './publishing.ts';
@@ -94,11 +94,14 @@ export function createMenuService(deps: MenuServiceDeps) {
   }
 
   /**
-   * Stores the uploaded cover and logo before the database write (a bad file is a 400 that changes
-   * nothing), and removes them again if that write fails.
+   * Stores the uploaded cover and logo — or copies of the media library items picked for them
+   * (doc 2 §2, media picker; a file wins over a pick) — before the database write (a bad file is a
+   * 400 that changes nothing), and removes them again if that write fails.
    */
   async function withUploads<T>(
+    scope: RestaurantScope,
     files: MenuFiles,
+    picks: { coverMedia?: string; logoMedia?: string },
     write: (stored: { cover?: string; logo?: string }) => Promise<T>,
   ): Promise<T> {
     const stored: { cover?: string; logo?: string } = {};
@@ -106,7 +109,11 @@ export function createMenuService(deps: MenuServiceDeps) {
       Promise.all([deleteImage(storage, stored.cover), deleteImage(storage, stored.logo)]);
     try {
       if (files.cover) stored.cover = await storeImage(storage, files.cover, 'cover');
+      else if (picks.coverMedia)
+        stored.cover = await copyMediaImage(db, storage, scope, picks.coverMedia, 'cover');
       if (files.logo) stored.logo = await storeImage(storage, files.logo, 'logo');
+      else if (picks.logoMedia)
+        stored.logo = await copyMediaImage(db, storage, scope, picks.logoMedia, 'logo');
       return await write(stored);
     } catch (error) {
       await discard();
@@ -186,7 +193,7 @@ export function createMenuService(deps: MenuServiceDeps) {
         list.map((item) => item.category),
       );
 
-      const id = await withUploads(files, (stored) =>
+      const id = await withUploads(scope, files, input, (stored) =>
         db.transaction(async (tx) => {
           const [row] = await tx
             .insert(menus)
@@ -237,7 +244,7 @@ export function createMenuService(deps: MenuServiceDeps) {
         );
 
       const replaced: (string | null)[] = [];
-      await withUploads(files, (stored) =>
+      await withUploads(scope, files, input, (stored) =>
         db.transaction(async (tx) => {
           const set: Partial<typeof menus.$inferInsert> = { updatedAt: now() };
           if (input.name !== undefined) set.name = input.name;

@@ -1,5 +1,5 @@
 import { findRouteRule, roleLabels, satisfies, type User } from '@carte/domain';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -35,7 +35,9 @@ export function UserMenu({ user, onSwitchAccount, compact }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
-        <UnstyledButton className={classes.trigger} aria-label="Account menu">
+        {/* Named by what it shows plus its purpose (axe: the name must contain the visible text). */}
+        <UnstyledButton className={classes.trigger}>
+          <VisuallyHidden>Account menu</VisuallyHidden>
           <Group gap="xs" wrap="nowrap">
             <Avatar color="carte" radius="xl" size={34}>
               {initials(user)}

@@ -21,6 +21,8 @@ export interface DishFormValues {
   dietaryAdmin: DietaryLists;
   /** The saved image's URL, a new file, or nothing. */
   image: File | string | null;
+  /** A media library item picked as the new image (`image` then shows its picture). */
+  imageMedia: string | null;
 }
 
 export const emptyDishValues = (): DishFormValues => ({
@@ -38,6 +40,7 @@ export const emptyDishValues = (): DishFormValues => ({
   dietarySelected: emptyDietary(),
   dietaryAdmin: emptyDietary(),
   image: null,
+  imageMedia: null,
 });
 
 const numberText = (value: number | null) => (value === null ? '' : value);
@@ -57,6 +60,7 @@ export const dishValuesOf = (dish: Dish): DishFormValues => ({
   dietarySelected: dish.dietaryConsiderations.selected,
   dietaryAdmin: dish.dietaryConsiderations.admin,
   image: dish.imageVariants?.card ?? dish.image,
+  imageMedia: null,
 });
 
 const optionalNumber = (value: number | string) => (value === '' ? null : value);
@@ -78,4 +82,5 @@ export const dishPayloadOf = (values: DishFormValues, hadImage: boolean): DishIn
   },
   dietaryConsiderations: { selected: values.dietarySelected, admin: values.dietaryAdmin },
   removeImage: hadImage && values.image === null,
+  ...(values.imageMedia ? { imageMedia: values.imageMedia } : {}),
 });

@@ -261,6 +261,12 @@ export function DishForm({ dish, onCreated }: { dish: Dish | null; onCreated?: (
                 value={form.values.image}
                 onChange={(file) => {
                   form.setFieldValue('image', file);
+                  form.setFieldValue('imageMedia', null);
+                  form.clearFieldError('image');
+                }}
+                onPickMedia={(item) => {
+                  form.setFieldValue('image', item.imageVariants.card);
+                  form.setFieldValue('imageMedia', item._id);
                   form.clearFieldError('image');
                 }}
                 cropAspect={DISH_CROP_ASPECT}

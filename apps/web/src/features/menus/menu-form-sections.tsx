@@ -214,7 +214,14 @@ export function BrandingSection({
             label="Cover"
             description="Wide picture at the top of the menu"
             value={form.values.cover}
-            onChange={(file) => form.setFieldValue('cover', file)}
+            onChange={(file) => {
+              form.setFieldValue('cover', file);
+              form.setFieldValue('coverMedia', null);
+            }}
+            onPickMedia={(item) => {
+              form.setFieldValue('cover', item.imageVariants.card);
+              form.setFieldValue('coverMedia', item._id);
+            }}
             progress={coverUploading ? progress : null}
             previewWidth={128}
             cropAspect={undefined}
@@ -225,7 +232,14 @@ export function BrandingSection({
             label="Logo"
             description="Shown beside the menu name"
             value={form.values.logo}
-            onChange={(file) => form.setFieldValue('logo', file)}
+            onChange={(file) => {
+              form.setFieldValue('logo', file);
+              form.setFieldValue('logoMedia', null);
+            }}
+            onPickMedia={(item) => {
+              form.setFieldValue('logo', item.imageVariants.card);
+              form.setFieldValue('logoMedia', item._id);
+            }}
             progress={logoUploading ? progress : null}
             previewWidth={96}
             cropAspect={1}

@@ -17,6 +17,9 @@ export interface MenuFormValues {
   /** A saved picture's URL, a new file, or null. */
   cover: File | string | null;
   logo: File | string | null;
+  /** Media library items picked as the new cover and logo (`cover`/`logo` then show their pictures). */
+  coverMedia: string | null;
+  logoMedia: string | null;
   colors: Triple;
   fonts: Triple;
   selectedTemplate: MenuTemplate;
@@ -35,6 +38,8 @@ export function menuFormValues(menu: Menu | null, userEmail: string): MenuFormVa
       categories: [],
       cover: null,
       logo: null,
+      coverMedia: null,
+      logoMedia: null,
       colors: { ...defaultMenuColors },
       fonts: { ...defaultMenuFonts },
       selectedTemplate: 'Classic Template',
@@ -50,6 +55,8 @@ export function menuFormValues(menu: Menu | null, userEmail: string): MenuFormVa
     categories: menu.categories.map((item) => ({ ...item })),
     cover: menu.coverVariants?.card ?? menu.cover,
     logo: menu.logoVariants?.card ?? menu.logo,
+    coverMedia: null,
+    logoMedia: null,
     colors: { ...menu.colors },
     fonts: { ...menu.fonts },
     selectedTemplate: menu.selectedTemplate,
@@ -85,5 +92,7 @@ export function menuPayload(values: MenuFormValues, saved: Menu | null): MenuInp
     displaySideDishes: values.displaySideDishes,
     ...(saved?.cover && values.cover === null ? { removeCover: true } : {}),
     ...(saved?.logo && values.logo === null ? { removeLogo: true } : {}),
+    ...(values.coverMedia ? { coverMedia: values.coverMedia } : {}),
+    ...(values.logoMedia ? { logoMedia: values.logoMedia } : {}),
   };
 }
