@@ -2,7 +2,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
-import { restaurantTypeLabels, restaurantTypes } from './roles.ts';
+import { restaurantTypeLabel, restaurantTypes } from './roles.ts';
 
 /** Password rule of doc 1 §5: eight or more characters with a digit, a lowercase and an uppercase letter. */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
@@ -126,7 +126,7 @@ export const timeZoneField = text()
   .trim()
   .optional()
   .default('UTC')
-  .refine(isValidTimeZone, { error: 'Time zone is not valid' });
+  .refine(isValidTimeZone, { error: messages.timeZoneInvalid });
 
 export const captchaField = text().optional();
 
@@ -176,10 +176,8 @@ export const registerSchema = confirmMatches(
 ).refine((data) => data.restaurantName.length > 0, {
   // "{Type} name cannot be empty" (doc 2 §5): the message names the chosen business type.
   error: (issue) => {
-    const input = issue.input as { restaurantType?: keyof typeof restaurantTypeLabels } | undefined;
-    return messages.restaurantNameRequired(
-      restaurantTypeLabels[input?.restaurantType ?? 'RESTAURANT'] ?? 'Restaurant',
-    );
+    const input = issue.input as { restaurantType?: string } | undefined;
+    return messages.restaurantNameRequired(restaurantTypeLabel(input?.restaurantType));
   },
   path: ['restaurantName'],
   when: whenFieldsPassed('restaurantName'),
