@@ -101,7 +101,7 @@ export function createServices(deps: ServiceDeps) {
     ingredients: createIngredientService({ db, now, customizations, publicMenu }),
     dishes: createDishService({ db, storage, now, customizations, dietary, publicMenu }),
     filters: createFilterService({ db, publicMenu }),
-    restaurants: createRestaurantService({ db, customizations }),
+    restaurants: createRestaurantService({ db, storage, customizations, publicMenu, now }),
     csvImport: createCsvImportService({ db, publicMenu }),
     analytics,
     /** Stops what the services run in the background (the analytics buffer). */

@@ -98,6 +98,21 @@ export type WorkshopRestaurant = Restaurant;
 
 // ---------- the Settings form ----------
 
+/**
+ * The lists and objects the specification sends "as JSON" (doc 2 §7: social, qrSettings, cta,
+ * templateMeta): decoded from multipart text by the route, and read here too when a JSON body
+ * carries them as JSON text.
+ */
+const jsonText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, schema);
+
 /** A number from JSON, or from a multipart text field. */
 const wholeNumber = (message: string) =>
   z
@@ -235,11 +250,11 @@ export const restaurantUpdateSchema = z
       .max(40, { error: messages.textTooLong('Upsell label', 40) })
       .transform((value) => value || DEFAULT_SIDE_DISHES_LABEL)
       .optional(),
-    cta: ctaInputSchema.optional(),
-    social: socialInputSchema.optional(),
-    qrSettings: qrSettingsInputSchema.optional(),
+    cta: jsonText(ctaInputSchema).optional(),
+    social: jsonText(socialInputSchema).optional(),
+    qrSettings: jsonText(qrSettingsInputSchema).optional(),
     selectedQrTemplate: z.enum(qrTemplateSlugs).optional(),
-    templateMeta: qrTemplateMetaInputSchema.optional(),
+    templateMeta: jsonText(qrTemplateMetaInputSchema).optional(),
     logo: pictureFieldInput,
     logoMedia: objectId.optional(),
     removeLogo: boolInput.optional(),

@@ -40,7 +40,7 @@ import type { CustomizationService } from '../customizations/index.ts';
 import type { DietaryService } from '../dietary/index.ts';
 import { deleteImage, storeImage } from '../media/index.ts';
 import { type DishRow, presentDishes } from './dish.presenter.ts';
-import { sanitizeRichText } from './rich-text.ts';
+import { sanitizeRichText } from '../../core/rich-text.ts';
 
 type Executor = Db | Tx;
 export type DishValues = z.output<typeof dishInputSchema>;

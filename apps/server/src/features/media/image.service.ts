@@ -56,6 +56,11 @@ export async function storeImage(storage: Storage, file: UploadedFile, kind: Ima
   }
   if (!format || !allowedFormats.has(format)) throw new InvalidError(messages.fileNotAllowed);
 
+  return writeVariants(storage, source, kind);
+}
+
+/** Re-encodes a checked picture into the kind's WebP variants under a new key; answers the key. */
+async function writeVariants(storage: Storage, source: string | Buffer, kind: ImageKind): Promise<string> {
   const key = `${kind}/${newId()}`;
   for (const [name, variant] of Object.entries(variants[kind])) {
     const output = await sharp(source, { failOn: 'error' })
@@ -72,6 +77,23 @@ export async function storeImage(storage: Storage, file: UploadedFile, kind: Ima
     await storage.put(`${key}/${name}.webp`, output, 'image/webp');
   }
   return key;
+}
+
+/**
+ * A picture already stored (an item of the media library) made into a new picture of this kind: its
+ * largest variant re-encoded to the kind's sizes under a key of its own, so deleting the source never
+ * breaks the copy. Answers null when the source has no file any more.
+ */
+export async function copyStoredImage(
+  storage: Storage,
+  sourceKey: string,
+  kind: ImageKind,
+): Promise<string | null> {
+  const file = await storage.get(`${sourceKey}/full.webp`);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(chunk as Buffer);
+  return writeVariants(storage, Buffer.concat(chunks), kind);
 }
 
 export async function deleteImage(storage: Storage, key: string | null | undefined): Promise<void> {

@@ -3,3 +3,4 @@
  * features whose records carry one (dishes, menus, the public menu, the demo).
  */
 export { deleteImage, type ImageKind, imageUrls, presentImage, storeImage } from './image.service.ts';
+export { copyStoredImage } from './image.service.ts';
