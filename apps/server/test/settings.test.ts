@@ -8,7 +8,15 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, categoryDishes, dishes, media, menuCategories, menus, restaurants } from '../src/db/schema.ts';
+import {
+  categories,
+  categoryDishes,
+  dishes,
+  media,
+  menuCategories,
+  menus,
+  restaurants,
+} from '../src/db/schema.ts';
 import { storeImage } from '../src/features/media/index.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { createOwner, memberWithToken, ownerWithToken, tokenFor } from './factories.ts';
@@ -29,9 +37,16 @@ afterAll(async () => {
 
 const db = () => t.runtime.database.db;
 
-type Answer = { status: number; body: { statusCode: number; confirmation: string; message: Restaurant & string } };
+type Answer = {
+  status: number;
+  body: { statusCode: number; confirmation: string; message: Restaurant & string };
+};
 
-const update = (token: string | undefined, payload: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') =>
+const update = (
+  token: string | undefined,
+  payload: Record<string, unknown>,
+  method: 'POST' | 'PUT' = 'POST',
+) =>
   t.call<Restaurant & string>({ method, url: '/api/restaurants/update', token, payload }) as Promise<Answer>;
 
 const read = async (token: string) => {
@@ -51,7 +66,8 @@ async function sendForm(
   for (const [key, value] of Object.entries(fields)) {
     form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
-  if (logo) form.append('logo', new Blob([new Uint8Array(logo.data)], { type: logo.type ?? 'image/png' }), logo.name);
+  if (logo)
+    form.append('logo', new Blob([new Uint8Array(logo.data)], { type: logo.type ?? 'image/png' }), logo.name);
   const response = await t.app.inject({
     method,
     url: '/api/restaurants/update',
@@ -73,7 +89,10 @@ const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
 
 /** What a diner's phone reads. */
 async function diner(restaurantId: string): Promise<CustomerMenu> {
-  const response = await t.app.inject({ method: 'GET', url: `/api/menus/customer?restaurantId=${restaurantId}` });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/menus/customer?restaurantId=${restaurantId}`,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().message as CustomerMenu;
 }
@@ -160,7 +179,11 @@ describe('POST|PUT /api/restaurants/update', () => {
   it('changes only the fields sent, by POST or PUT; an empty upsell label means "Side Dishes"', async () => {
     const owner = await ownerWithToken(t);
     await update(owner.token, fullForm);
-    const { status, body } = await update(owner.token, { menu_period_transition: 0, sideDishesLabel: '  ' }, 'PUT');
+    const { status, body } = await update(
+      owner.token,
+      { menu_period_transition: 0, sideDishesLabel: '  ' },
+      'PUT',
+    );
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.message).toMatchObject({
       name: 'Taco Wheels',
@@ -219,8 +242,16 @@ describe('validation (doc 2 §5): the first problem, in the specification’s wo
   // Values no form can send (its selects offer the lists only) get zod's own words, naming the choices.
   const invalid = expect.stringMatching(/^Invalid/);
   const cases: [string, Record<string, unknown>, string | ReturnType<typeof expect.stringMatching>][] = [
-    ['an empty name, in the type sent', { name: ' ', restaurantType: 'FOOD_TRUCK' }, 'Food truck name cannot be empty'],
-    ['an empty restaurant name', { name: '', restaurantType: 'RESTAURANT' }, 'Restaurant name cannot be empty'],
+    [
+      'an empty name, in the type sent',
+      { name: ' ', restaurantType: 'FOOD_TRUCK' },
+      'Food truck name cannot be empty',
+    ],
+    [
+      'an empty restaurant name',
+      { name: '', restaurantType: 'RESTAURANT' },
+      'Restaurant name cannot be empty',
+    ],
     ['a long name', { name: 'x'.repeat(101) }, messages.nameTooLong],
     ['an unknown business type', { restaurantType: 'SPACESHIP' }, invalid],
     [
@@ -230,19 +261,48 @@ describe('validation (doc 2 §5): the first problem, in the specification’s wo
     ],
     ['a transition period over 60', { menu_period_transition: 61 }, messages.menuTransitionInvalid],
     ['a negative transition period', { menu_period_transition: -1 }, messages.menuTransitionInvalid],
-    ['a transition period that is not a number', { menu_period_transition: 'soon' }, messages.menuTransitionInvalid],
+    [
+      'a transition period that is not a number',
+      { menu_period_transition: 'soon' },
+      messages.menuTransitionInvalid,
+    ],
     ['a fractional transition period', { menu_period_transition: 2.5 }, messages.menuTransitionInvalid],
     ['an unknown time zone', { timeZone: 'Mars/Olympus_Mons' }, messages.timeZoneInvalid],
-    ['a long upsell label', { sideDishesLabel: 'x'.repeat(41) }, 'Upsell label must be at most 40 characters'],
+    [
+      'a long upsell label',
+      { sideDishesLabel: 'x'.repeat(41) },
+      'Upsell label must be at most 40 characters',
+    ],
     ['an enabled button without a link', { cta: { ...fullForm.cta, link: '' } }, messages.fieldRequired],
-    ['a button leading to script', { cta: { ...fullForm.cta, link: 'javascript:alert(1)' } }, messages.linkInvalid],
-    ['a call_to_order without a number', { cta: { ...fullForm.cta, type: 'call_to_order', link: 'call us!' } }, messages.phoneInvalid],
+    [
+      'a button leading to script',
+      { cta: { ...fullForm.cta, link: 'javascript:alert(1)' } },
+      messages.linkInvalid,
+    ],
+    [
+      'a call_to_order without a number',
+      { cta: { ...fullForm.cta, type: 'call_to_order', link: 'call us!' } },
+      messages.phoneInvalid,
+    ],
     ['an unknown button colour', { cta: { ...fullForm.cta, color: 'pink' } }, invalid],
-    ['a long button label', { cta: { ...fullForm.cta, label: 'x'.repeat(41) } }, 'Label must be at most 40 characters'],
-    ['a social link that is not an address', { social: [{ media: 'yelp', url: 'not a link' }] }, messages.linkInvalid],
+    [
+      'a long button label',
+      { cta: { ...fullForm.cta, label: 'x'.repeat(41) } },
+      'Label must be at most 40 characters',
+    ],
+    [
+      'a social link that is not an address',
+      { social: [{ media: 'yelp', url: 'not a link' }] },
+      messages.linkInvalid,
+    ],
     [
       'a social network twice',
-      { social: [{ media: 'yelp', url: 'yelp.com/a' }, { media: 'yelp', url: 'yelp.com/b' }] },
+      {
+        social: [
+          { media: 'yelp', url: 'yelp.com/a' },
+          { media: 'yelp', url: 'yelp.com/b' },
+        ],
+      },
       'Yelp is listed more than once',
     ],
     ['an unknown social network', { social: [{ media: 'myspace', url: 'myspace.com/a' }] }, invalid],
@@ -354,7 +414,11 @@ describe('who may change the settings (doc 2 §6: settings need the restaurant p
 describe('the logo: upload, pick from media, remove', () => {
   it('stores an upload as WebP variants and answers its URL and variants', async () => {
     const owner = await ownerWithToken(t);
-    const { status, body } = await sendForm(owner.token, { name: 'Logo House' }, { name: 'logo.png', data: await png() });
+    const { status, body } = await sendForm(
+      owner.token,
+      { name: 'Logo House' },
+      { name: 'logo.png', data: await png() },
+    );
     expect(status, JSON.stringify(body)).toBe(200);
     const { logo, logoVariants } = body.message;
     expect(logo).toBe(logoVariants?.full);
@@ -418,7 +482,10 @@ describe('the logo: upload, pick from media, remove', () => {
       { field: 'images', filename: 'b.png', mimetype: 'image/png', size: 1, buffer: await png() },
       'logo',
     );
-    const [item] = await db().insert(media).values({ restaurantId: b.restaurant.id, key, fileName: 'b.png' }).returning();
+    const [item] = await db()
+      .insert(media)
+      .values({ restaurantId: b.restaurant.id, key, fileName: 'b.png' })
+      .returning();
     const before = await read(a.token);
     const { status, body } = await update(a.token, { name: 'Stolen', logoMedia: item!.id });
     expect(status).toBe(404);
@@ -442,7 +509,19 @@ describe('the logo: upload, pick from media, remove', () => {
   it('a new logo replaces the old one, whose files are deleted', async () => {
     const owner = await ownerWithToken(t);
     const first = (await sendForm(owner.token, {}, { name: 'a.png', data: await png() })).body.message;
-    const second = (await sendForm(owner.token, {}, { name: 'b.webp', data: await sharp(await png()).webp().toBuffer(), type: 'image/webp' })).body.message;
+    const second = (
+      await sendForm(
+        owner.token,
+        {},
+        {
+          name: 'b.webp',
+          data: await sharp(await png())
+            .webp()
+            .toBuffer(),
+          type: 'image/webp',
+        },
+      )
+    ).body.message;
     expect(second.logo).not.toBe(first.logo);
     expect((await fetchFile(first.logoVariants!.card)).statusCode).toBe(404);
     expect((await fetchFile(second.logoVariants!.card)).statusCode).toBe(200);
@@ -457,7 +536,8 @@ describe('the public menu shows the profile (doc 2 §2)', () => {
     expect(before.restaurant.cta).toBeNull();
     expect(before.restaurant.social).toEqual([]);
 
-    const saved = (await sendForm(owner.token, fullForm, { name: 'logo.png', data: await png() })).body.message;
+    const saved = (await sendForm(owner.token, fullForm, { name: 'logo.png', data: await png() })).body
+      .message;
     const after = await diner(owner.restaurant.id);
     expect(after.restaurant).toMatchObject({
       name: 'Taco Wheels',

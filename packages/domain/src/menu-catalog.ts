@@ -165,5 +165,4 @@ export const defaultMenuFonts = { primary: 'Roboto', secondary: 'Open Sans', ter
 export const templateInfo = (
   name: string | undefined,
   catalog: readonly MenuTemplateInfo[] = menuTemplateCatalog,
-): MenuTemplateInfo =>
-  catalog.find((template) => template.name === name) ?? (catalog[0] as MenuTemplateInfo);
+): MenuTemplateInfo => catalog.find((template) => template.name === name) ?? (catalog[0] as MenuTemplateInfo);

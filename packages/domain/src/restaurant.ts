@@ -59,7 +59,10 @@ export const restaurantCtaSchema = z.object({
 export const qrSettingsSchema = z.object({
   colorDark: hexColor,
   colorLight: hexColor,
-  backgroundImageAlpha: z.number().min(0, { error: messages.alphaInvalid }).max(1, { error: messages.alphaInvalid }),
+  backgroundImageAlpha: z
+    .number()
+    .min(0, { error: messages.alphaInvalid })
+    .max(1, { error: messages.alphaInvalid }),
 });
 
 const qrFieldsOutput = z.record(z.string(), z.string());
@@ -123,7 +126,11 @@ const wholeNumber = (message: string) =>
 export const ctaInputSchema = z
   .object({
     type: z.enum(ctaTypes).optional().default('link'),
-    label: text().trim().max(40, { error: messages.textTooLong('Label', 40) }).optional().default(''),
+    label: text()
+      .trim()
+      .max(40, { error: messages.textTooLong('Label', 40) })
+      .optional()
+      .default(''),
     link: text().trim().max(2000, { error: messages.linkInvalid }).optional().default(''),
     newTab: z.boolean().optional().default(true),
     color: z.enum(ctaColors).optional().default('primary'),
@@ -188,7 +195,9 @@ export const socialInputSchema = z
     });
   })
   .transform((list) =>
-    list.filter((entry) => entry.url !== '').map((entry) => ({ media: entry.media, url: withHttps(entry.url) })),
+    list
+      .filter((entry) => entry.url !== '')
+      .map((entry) => ({ media: entry.media, url: withHttps(entry.url) })),
   );
 
 export const qrSettingsInputSchema = z.object({
@@ -205,7 +214,9 @@ const qrFieldsInput = z.object(
     qrTemplateFields.map((field) => [
       field,
       text()
-        .max(qrTemplateFieldMax[field], { error: messages.textTooLong('This field', qrTemplateFieldMax[field]) })
+        .max(qrTemplateFieldMax[field], {
+          error: messages.textTooLong('This field', qrTemplateFieldMax[field]),
+        })
         .optional(),
     ]),
   ) as Record<keyof typeof qrTemplateFieldMax, z.ZodOptional<z.ZodString>>,
@@ -274,7 +285,11 @@ export type RestaurantUpdate = z.output<typeof restaurantUpdateSchema>;
 
 /** GET /api/restaurants/templates (doc 1 §3): the menu templates with their template_meta, and the 50 fonts. */
 const slotMetaSchema = z.object({ enabled: z.boolean(), default: z.string(), description: z.string() });
-const slotsSchema = z.object({ primary: slotMetaSchema, secondary: slotMetaSchema, tertiary: slotMetaSchema });
+const slotsSchema = z.object({
+  primary: slotMetaSchema,
+  secondary: slotMetaSchema,
+  tertiary: slotMetaSchema,
+});
 export const menuCatalogSchema = z.object({
   templates: z.array(
     z.object({

@@ -359,6 +359,23 @@ const icons: Record<string, ReactNode> = {
   ),
 };
 
+/** A social network's icon, drawn inline (the public page makes no request for it). */
+export function SocialIcon(props: { media: string; size?: number }) {
+  const size = props.size ?? 22;
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      fill="currentColor"
+      focusable="false"
+    >
+      {icons[props.media] ?? icons.website}
+    </svg>
+  );
+}
+
 export function SocialLinks(props: { restaurant: PublicRestaurant }) {
   const links = props.restaurant.social
     .map((entry) => ({ media: entry.media.toLowerCase(), url: webAddress(entry.url) }))
@@ -370,16 +387,7 @@ export function SocialLinks(props: { restaurant: PublicRestaurant }) {
         <li key={`${link.media}:${link.url}`}>
           <a href={link.url} rel="noopener" target="_blank">
             <span className="cm-vh">{socialLabels[link.media] ?? link.media}</span>
-            <svg
-              viewBox="0 0 24 24"
-              width="22"
-              height="22"
-              aria-hidden="true"
-              fill="currentColor"
-              focusable="false"
-            >
-              {icons[link.media] ?? icons.website}
-            </svg>
+            <SocialIcon media={link.media} />
           </a>
         </li>
       ))}

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { menuSchedule, nextOpening, type PublicMenu, sortDishes } from '@carte/domain';
-import { dayAndTime, plainText } from './format.ts';
+import { dayAndTime } from './format.ts';
 import { MenuFooter } from './menu-footer.tsx';
 import type { Page } from './page.ts';
 import { About, coverOf, Logo, logoOf, Picture, Price, RichText, ViewLink } from './parts.tsx';

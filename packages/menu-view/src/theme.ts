@@ -35,10 +35,7 @@ export interface TemplateDefinition {
 }
 
 /** The slots of a template as the catalogue gives them (`enabled`, `default`). */
-const slotDefaults = (
-  name: MenuTemplate,
-  group: 'colors' | 'fonts',
-): Record<Slot, SlotDefault> => {
+const slotDefaults = (name: MenuTemplate, group: 'colors' | 'fonts'): Record<Slot, SlotDefault> => {
   const meta = templateInfo(name).template_meta[group];
   return {
     primary: { enabled: meta.primary.enabled, value: meta.primary.default },

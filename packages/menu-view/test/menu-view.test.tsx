@@ -184,9 +184,8 @@ describe('templates', () => {
         },
       },
     });
-  const ctaOf = (data: CustomerMenu) => /<a class="cm-cta"[^>]*>[^<]*<\/a>/.exec(
-    render({ kind: 'menu', menuId: lunch._id }, { data }),
-  )?.[0];
+  const ctaOf = (data: CustomerMenu) =>
+    /<a class="cm-cta"[^>]*>[^<]*<\/a>/.exec(render({ kind: 'menu', menuId: lunch._id }, { data }))?.[0];
 
   it('shows the restaurant call-to-action in the colour it names, with readable text', () => {
     const button = ctaOf(withCta({ color: 'secondary' }));
@@ -230,7 +229,9 @@ describe('templates', () => {
 
   it('shows the restaurant’s description at the foot of a menu', () => {
     const html = render({ kind: 'menu', menuId: lunch._id });
-    expect(html).toContain('<div class="cm-about"><div class="cm-about-text"><p>Street food &amp; more</p></div></div>');
+    expect(html).toContain(
+      '<div class="cm-about"><div class="cm-about-text"><p>Street food &amp; more</p></div></div>',
+    );
   });
 });
 

@@ -62,7 +62,10 @@ describe('update restaurant (doc 2 §7)', () => {
       z.unknown(),
     );
     expect(saved).toBeDefined();
-    const [restaurant] = expectSuccess(await api.send('GET', '/restaurants', { token }), z.array(restaurantProfile).min(1));
+    const [restaurant] = expectSuccess(
+      await api.send('GET', '/restaurants', { token }),
+      z.array(restaurantProfile).min(1),
+    );
     expect(restaurant).toMatchObject({
       _id: restaurantId,
       name: 'Taco Wheels',
@@ -80,16 +83,25 @@ describe('update restaurant (doc 2 §7)', () => {
       { media: 'instagram', icon: 'instagram', url: 'https://instagram.com/tacowheels' },
       { media: 'website', icon: 'website', url: 'https://tacowheels.example' },
     ]);
-    expect(await api.fetchPicture(restaurant!.logo!)).toMatchObject({ status: 200, contentType: 'image/webp' });
+    expect(await api.fetchPicture(restaurant!.logo!)).toMatchObject({
+      status: 200,
+      contentType: 'image/webp',
+    });
   });
 
   it('PUT takes the same fields as JSON', async () => {
     const { token } = await ownerSession(api);
     expectSuccess(
-      await api.send('PUT', '/restaurants/update', { token, json: { ...form, restaurantType: 'RESTAURANT' } }),
+      await api.send('PUT', '/restaurants/update', {
+        token,
+        json: { ...form, restaurantType: 'RESTAURANT' },
+      }),
       z.unknown(),
     );
-    const [restaurant] = expectSuccess(await api.send('GET', '/restaurants', { token }), z.array(restaurantProfile));
+    const [restaurant] = expectSuccess(
+      await api.send('GET', '/restaurants', { token }),
+      z.array(restaurantProfile),
+    );
     expect(restaurant).toMatchObject({ name: 'Taco Wheels', restaurantType: 'RESTAURANT' });
   });
 
@@ -104,7 +116,10 @@ describe('update restaurant (doc 2 §7)', () => {
       'Food truck name cannot be empty',
     );
     expectFail(
-      await api.send('POST', '/restaurants/update', { token, json: { name: '', restaurantType: 'RESTAURANT' } }),
+      await api.send('POST', '/restaurants/update', {
+        token,
+        json: { name: '', restaurantType: 'RESTAURANT' },
+      }),
       400,
       'Restaurant name cannot be empty',
     );
@@ -128,7 +143,11 @@ describe('update restaurant (doc 2 §7)', () => {
   it('settings need the restaurant permission (doc 2 §6): 403 "Permission denied" otherwise', async () => {
     const { token: ownerToken, restaurantId } = await ownerSession(api);
     const { token } = await memberSession(api, restaurantId, { menu: true, dish: true });
-    expectFail(await api.send('POST', '/restaurants/update', { token, json: { name: 'Mine now' } }), 403, 'Permission denied');
+    expectFail(
+      await api.send('POST', '/restaurants/update', { token, json: { name: 'Mine now' } }),
+      403,
+      'Permission denied',
+    );
     const [restaurant] = expectSuccess(
       await api.send('GET', '/restaurants', { token: ownerToken }),
       z.array(restaurantProfile),

@@ -191,7 +191,14 @@ export const filterOptions = z.looseObject({
 
 /** Social media kinds, CTA types and colours (doc 2 §3). */
 export const socialKinds = ['facebook', 'instagram', 'twitter', 'yelp', 'website'] as const;
-export const ctaTypes = ['link', 'take_me_there', 'website', 'order_online', 'order_ahead', 'call_to_order'] as const;
+export const ctaTypes = [
+  'link',
+  'take_me_there',
+  'website',
+  'order_online',
+  'order_ahead',
+  'call_to_order',
+] as const;
 export const ctaColors = ['primary', 'secondary', 'tertiary'] as const;
 export const qrTemplates = ['template_1', 'template_2', 'template_3', 'template_4'] as const;
 

@@ -60,6 +60,9 @@ const AnalyticsPage = lazy(() =>
 const TimelinePage = lazy(() =>
   import('../features/timeline/timeline-area.ts').then((m) => ({ default: m.TimelinePage })),
 );
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings-area.ts').then((m) => ({ default: m.SettingsPage })),
+);
 // Account update serves every signed-in area under three paths (doc 3 §2.1).
 const UpdateAccountPage = lazy(() =>
   import('../features/account/account-area.ts').then((m) => ({ default: m.UpdateAccountPage })),
@@ -122,6 +125,7 @@ export const router = createBrowserRouter([
               { path: '/customizations', element: <CustomizationsPage /> },
               { path: '/filters', element: <FiltersPage /> },
               { path: '/timeline', element: <TimelinePage /> },
+              { path: '/settings', element: <SettingsPage /> },
               { path: '/menu-interaction-tracking', element: <AnalyticsPage /> },
               { path: '/subscribe', element: <SubscribePage /> },
               { path: '/admin/dashboard', element: <AdminDashboardPage /> },

@@ -2,5 +2,11 @@
  * The media feature's public entry: storing, deleting and addressing uploaded pictures, for the
  * features whose records carry one (dishes, menus, the public menu, the demo).
  */
-export { deleteImage, type ImageKind, imageUrls, presentImage, storeImage } from './image.service.ts';
-export { copyStoredImage } from './image.service.ts';
+export {
+  copyStoredImage,
+  deleteImage,
+  type ImageKind,
+  imageUrls,
+  presentImage,
+  storeImage,
+} from './image.service.ts';

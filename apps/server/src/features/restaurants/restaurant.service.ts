@@ -105,7 +105,9 @@ export function createRestaurantService(deps: RestaurantServiceDeps) {
       if (input.name === '') {
         // "{Type} name cannot be empty" (doc 2 §5) in the stored type when the form sends none.
         throw new InvalidError(
-          messages.restaurantNameRequired(restaurantTypeLabel(input.restaurantType ?? existing.restaurantType)),
+          messages.restaurantNameRequired(
+            restaurantTypeLabel(input.restaurantType ?? existing.restaurantType),
+          ),
         );
       }
 
