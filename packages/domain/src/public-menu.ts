@@ -3,7 +3,7 @@ import { objectId } from './api.ts';
 import { filterOptionsSchema } from './filters.ts';
 import { restaurantCtaSchema } from './restaurant.ts';
 import { restaurantTypes } from './roles.ts';
-import { text } from './validation.ts';
+import { text } from './text.ts';
 import {
   colorTriple,
   dietaryListsSchema,

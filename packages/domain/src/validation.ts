@@ -3,23 +3,15 @@ import { z } from 'zod';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
 import { restaurantTypeLabel, restaurantTypes } from './roles.ts';
+import { isStorableText, text } from './text.ts';
 
 /** Password rule of doc 1 §5: eight or more characters with a digit, a lowercase and an uppercase letter. */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
-/**
- * Text PostgreSQL can keep: no NUL character (refused in `text` columns and in `jsonb`) and no lone
- * UTF-16 surrogate (refused in `jsonb`, silently replaced in `text`). Every string a request may
- * store goes through `text()` (issue 8: one rule, so a new field cannot forget it).
- */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const isStorableText = (value: string): boolean =>
-  !value.includes('\u0000') && !LONE_SURROGATE.test(value);
-
-/** A string schema that refuses what cannot be stored; chain `.trim()`, `.min()`, `.max()` as usual. */
-export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(isStorableText, { error: messages.textInvalid, abort: true });
+// The storable-text rule lives in its own small module (the public menu's script reads the filter
+// rules, which use it, without this file's account schemas and phone numbers).
+export { isStorableText, text } from './text.ts';
 
 /**
  * Caps that keep a request inside what the database and its driver accept (issue 8): a list of ids
