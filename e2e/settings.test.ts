@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, apiFor, everyDay, setMenuTimeline, signInApi } from './support/api.ts';
+import { type Api, apiFor, signInApi } from './support/api.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import { signInThroughUi } from './support/owner.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -29,15 +29,10 @@ beforeAll(async () => {
   api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
   const me = await api.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me');
   restaurantId = me.restaurants[0]!._id;
-  // The demo's Lunch, served all day, so the public menu shows one menu whatever the hour.
+  // Only the demo's All Day menu stays published, so the public page shows it at any hour.
   const menus = await api.call<{ _id: string; name: string }[]>('GET', '/api/menus');
-  const lunch = menus.find((menu) => menu.name === 'Lunch')!;
-  await setMenuTimeline(server, api, lunch._id, {
-    valid: { ...everyDay, startTime: '00:00', endTime: '00:00' },
-    twentyFourHoursMenuAvailable: true,
-  });
-  const dinner = menus.find((menu) => menu.name === 'Dinner')!;
-  await api.call('PUT', `/api/menus/${dinner._id}`, { draft: true });
+  for (const menu of menus.filter((item) => item.name !== 'All Day'))
+    await api.call('PUT', `/api/menus/${menu._id}`, { draft: true });
 });
 
 afterAll(async () => {
@@ -55,7 +50,7 @@ async function audit(page: Page, label: string) {
   const describeViolation = (violation: (typeof results.violations)[number]) =>
     `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length}×: ${violation.nodes
       .slice(0, 3)
-      .map((node) => node.target.join(' '))
+      .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`)
       .join(' | ')})`;
   console.info(
     `axe ${label}: ${results.passes.length} rules pass, ${results.violations.length} violated${
@@ -72,7 +67,14 @@ async function openSettings(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await signInThroughUi(page, 'demo', 'Demo1234');
   await page.goto('/settings');
-  await expect.poll(() => page.getByLabel(/name$/).first().isVisible(), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => page.getByRole('heading', { name: 'Business profile' }).isVisible(), { timeout: 20_000 })
+    .toBe(true);
+  // Nothing changed yet: no warning, nothing to save.
+  await expect
+    .poll(() => page.getByText('Everything is saved.').filter({ visible: true }).first().isVisible())
+    .toBe(true);
+  expect(await page.getByText("You haven't saved your changes!").isVisible()).toBe(false);
   return page;
 }
 
@@ -81,7 +83,7 @@ describe('the Settings screen', () => {
     const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
     const page = await openSettings(context);
 
-    const name = page.getByLabel('Food truck name');
+    const name = page.getByRole('textbox', { name: 'Food truck name' });
     expect(await name.inputValue()).not.toBe('');
     // The update button waits for a change; an empty name disables it with the type's message.
     const update = page.getByRole('button', { name: 'Update', exact: true });
@@ -111,7 +113,7 @@ describe('the Settings screen', () => {
 
     // The call to action: on, order online, a link without https.
     await page.getByRole('switch', { name: 'Enabled' }).check({ force: true });
-    await page.getByRole('textbox', { name: 'Button type' }).click();
+    await page.getByLabel('Button type', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Order online' }).click();
     await page.getByLabel('Ordering page').fill('order.rollingtacos.example');
     await page.getByLabel('Instagram').fill('instagram.com/rollingtacos');
@@ -152,6 +154,13 @@ describe('the Settings screen', () => {
     const page = await openSettings(context);
     await audit(page, 'settings at 390 px');
     await page.screenshot({ path: path.join(shots, 'settings-390.png'), fullPage: true });
+    // Half-way down the form, the Update button is still on screen (the bar at the foot).
+    await page.getByRole('heading', { name: 'Call to action' }).scrollIntoViewIfNeeded();
+    const update = page.getByRole('button', { name: 'Update', exact: true });
+    const box = await update.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(phone.height);
+    expect(box && box.y).toBeGreaterThan(phone.height / 2);
+    await page.screenshot({ path: path.join(shots, 'settings-390-scrolled.png') });
     // Nothing wider than the phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

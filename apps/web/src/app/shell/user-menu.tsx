@@ -1,5 +1,5 @@
 import { findRouteRule, roleLabels, satisfies, type User } from '@carte/domain';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -35,9 +35,10 @@ export function UserMenu({ user, onSwitchAccount, compact }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
-        <UnstyledButton className={classes.trigger} aria-label="Account menu">
+        {/* Named by what it shows plus "Account menu" (WCAG 2.5.3: the visible label is in the name). */}
+        <UnstyledButton className={classes.trigger}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="carte" radius="xl" size={34}>
+            <Avatar color="carte" radius="xl" size={34} aria-hidden>
               {initials(user)}
             </Avatar>
             {!compact && (
@@ -51,6 +52,7 @@ export function UserMenu({ user, onSwitchAccount, compact }: UserMenuProps) {
               </div>
             )}
             {!compact && <IconChevronDown size={14} stroke={1.8} />}
+            <VisuallyHidden>Account menu</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -10,6 +10,7 @@ import {
   Anchor,
   Avatar,
   Badge,
+  Box,
   Button,
   Card,
   Center,
@@ -156,6 +157,13 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
     }
   };
 
+  const status = dirty ? 'You have changes to save.' : 'Everything is saved.';
+  const updateButton = (
+    <Button type="submit" loading={submitting} disabled={hasErrors(form) || !dirty} fullWidth>
+      Update
+    </Button>
+  );
+
   return (
     <form noValidate onSubmit={form.onSubmit(handleSubmit)}>
       <Stack gap="lg">
@@ -175,7 +183,20 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             <Stack gap="lg">
-              <ProfileSection form={form} disabled={submitting} progress={progress} />
+              <ProfileSection
+                form={form}
+                disabled={submitting}
+                progress={progress}
+                onDescriptionNormalized={(html) => {
+                  // The editor writes the saved text in its own markup when it opens (plain text
+                  // becomes a paragraph): that is what is saved, not a change of the owner's.
+                  const next = { ...baseline, description: html };
+                  setBaseline(next);
+                  form.setInitialValues(next);
+                  form.setFieldValue('description', html);
+                  form.resetDirty(next);
+                }}
+              />
               <MenuBehaviourSection form={form} disabled={submitting} />
               <CtaSection
                 form={form}
@@ -224,17 +245,26 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
                     </Group>
                   </Anchor>
                 )}
-                <Divider />
-                <Text size="sm" c="dimmed">
-                  {dirty ? 'You have changes to save.' : 'Everything is saved.'}
-                </Text>
-                <Button type="submit" loading={submitting} disabled={hasErrors(form) || !dirty} fullWidth>
-                  Update
-                </Button>
+                <Box visibleFrom="md">
+                  <Divider mb="md" />
+                  <Text size="sm" c="dimmed" mb="md">
+                    {status}
+                  </Text>
+                  {updateButton}
+                </Box>
               </Stack>
             </Card>
           </Grid.Col>
         </Grid>
+        {/* On a phone the button stays at hand at the foot of the screen. */}
+        <Box hiddenFrom="md" className={classes.actionBar}>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm" c="dimmed">
+              {status}
+            </Text>
+            {updateButton}
+          </Group>
+        </Box>
       </Stack>
     </form>
   );

@@ -32,7 +32,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconQrcode } from '@tabler/icons-react';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { ImageInput } from '../../ui/image-input.tsx';
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
 import classes from './settings.module.css';
@@ -80,12 +80,17 @@ export function ProfileSection({
   form,
   disabled,
   progress,
+  onDescriptionNormalized,
 }: {
   form: Form;
   disabled: boolean;
   progress: number | null;
+  /** The editor rewrote the saved description in its own markup before anyone touched it. */
+  onDescriptionNormalized: (html: string) => void;
 }) {
   const values = form.getValues();
+  // Set once the owner reaches into the editor (typing, the toolbar, a paste).
+  const edited = useRef(false);
   const typeLabel = restaurantTypeLabel(values.restaurantType);
   const descriptionLength = richTextLength(values.description);
   const tooLong = descriptionLength > RESTAURANT_DESCRIPTION_MAX;
@@ -130,12 +135,22 @@ export function ProfileSection({
           disabled={disabled}
           error={form.errors.logo}
         />
-        <div>
+        <div
+          onFocusCapture={() => {
+            edited.current = true;
+          }}
+          onPointerDownCapture={() => {
+            edited.current = true;
+          }}
+        >
           <RichTextEditor
             label="Description"
             description={`Max ${RESTAURANT_DESCRIPTION_MAX} characters. Shown under your name on the public menu.`}
             value={values.description}
-            onChange={(html) => form.setFieldValue('description', html)}
+            onChange={(html) => {
+              if (edited.current) form.setFieldValue('description', html);
+              else onDescriptionNormalized(html);
+            }}
             onBlur={() => form.validateField('description')}
             error={form.errors.description}
             disabled={disabled}
@@ -272,10 +287,11 @@ export function CtaSection({
 }) {
   const cta = form.getValues().cta;
   const field = linkField[cta.type];
-  const off = disabled || !cta.enabled;
   const background = colors[cta.color];
   const wanted = cta.lightText ? '#ffffff' : '#000000';
-  const text = contrastRatio(wanted, background) >= 4.5 ? wanted : textOn(background);
+  // As the public page does (menu-view CtaButton): the owner's choice unless it would be unreadable.
+  const readable = contrastRatio(wanted, background) >= 4.5;
+  const text = readable ? wanted : textOn(background);
   const href = ctaHref(cta);
   return (
     <Section
@@ -297,7 +313,7 @@ export function CtaSection({
             label="Button type"
             data={ctaTypes.map((type) => ({ value: type, label: ctaTypeLabels[type] }))}
             allowDeselect={false}
-            disabled={off}
+            disabled={disabled}
             comboboxProps={{ withinPortal: true }}
             key={form.key('cta.type')}
             {...form.getInputProps('cta.type')}
@@ -312,7 +328,7 @@ export function CtaSection({
             placeholder={ctaTypeLabels[cta.type]}
             description="Leave empty to use the type's own words."
             maxLength={40}
-            disabled={off}
+            disabled={disabled}
             key={form.key('cta.label')}
             {...form.getInputProps('cta.label')}
           />
@@ -325,7 +341,7 @@ export function CtaSection({
           type={cta.type === 'call_to_order' ? 'tel' : 'text'}
           inputMode={cta.type === 'call_to_order' ? 'tel' : 'url'}
           maxLength={2000}
-          disabled={off}
+          disabled={disabled}
           key={form.key('cta.link')}
           {...form.getInputProps('cta.link')}
         />
@@ -341,7 +357,7 @@ export function CtaSection({
         >
           <Group gap="sm" mt={8}>
             {ctaColors.map((color) => (
-              <Radio.Card key={color} value={color} className={classes.colorCard} disabled={off}>
+              <Radio.Card key={color} value={color} className={classes.colorCard} disabled={disabled}>
                 <Group gap={8} wrap="nowrap">
                   <Radio.Indicator size="xs" />
                   <span className={classes.swatch} style={{ background: colors[color] }} aria-hidden />
@@ -355,13 +371,13 @@ export function CtaSection({
           <Switch
             label="Light text"
             description="White text on the button (dark otherwise)"
-            disabled={off}
+            disabled={disabled}
             key={form.key('cta.lightText')}
             {...form.getInputProps('cta.lightText', { type: 'checkbox' })}
           />
           <Switch
             label="Open in a new tab"
-            disabled={off || cta.type === 'call_to_order'}
+            disabled={disabled || cta.type === 'call_to_order'}
             key={form.key('cta.newTab')}
             {...form.getInputProps('cta.newTab', { type: 'checkbox' })}
           />
@@ -373,6 +389,12 @@ export function CtaSection({
           <span className={classes.ctaButton} style={{ background, color: text }}>
             {ctaLabel(cta)}
           </span>
+          {!readable && (
+            <Text size="xs" c="dimmed" ta="center">
+              {cta.lightText ? 'White' : 'Dark'} text would be hard to read on this colour, so guests see{' '}
+              {cta.lightText ? 'dark' : 'white'} text.
+            </Text>
+          )}
           <Text size="xs" c="dimmed" ta="center" className={classes.ctaTarget}>
             {!cta.enabled
               ? 'The button is off: guests do not see it.'
