@@ -158,8 +158,9 @@ describe('the Settings screen', () => {
     await page.getByRole('heading', { name: 'Call to action' }).scrollIntoViewIfNeeded();
     const update = page.getByRole('button', { name: 'Update', exact: true });
     const box = await update.boundingBox();
-    expect(box && box.y + box.height).toBeLessThanOrEqual(phone.height);
-    expect(box && box.y).toBeGreaterThan(phone.height / 2);
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(phone.height);
+    expect(box!.y).toBeGreaterThan(phone.height / 2);
     await page.screenshot({ path: path.join(shots, 'settings-390-scrolled.png') });
     // Nothing wider than the phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

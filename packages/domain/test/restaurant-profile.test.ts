@@ -101,7 +101,11 @@ describe('the Settings form schema (one schema for the form and the server)', ()
   it('reads JSON text where the form sends JSON (doc 2 §7)', () => {
     const parsed = restaurantUpdateSchema.parse({
       social: JSON.stringify([{ media: 'yelp', url: 'yelp.com/biz/tacos' }]),
-      qrSettings: JSON.stringify({ colorDark: '#000000', colorLight: '#ffffff', backgroundImageAlpha: '0.5' }),
+      qrSettings: JSON.stringify({
+        colorDark: '#000000',
+        colorLight: '#ffffff',
+        backgroundImageAlpha: '0.5',
+      }),
     });
     expect(parsed.social).toEqual([{ media: 'yelp', url: 'https://yelp.com/biz/tacos' }]);
     expect(parsed.qrSettings?.backgroundImageAlpha).toBe(0.5);
