@@ -102,7 +102,7 @@ export function createServices(deps: ServiceDeps) {
     ingredients: createIngredientService({ db, now, customizations, publicMenu }),
     dishes: createDishService({ db, storage, now, customizations, dietary, publicMenu }),
     filters: createFilterService({ db, publicMenu }),
-    restaurants: createRestaurantService({ db, customizations }),
+    restaurants: createRestaurantService({ db, storage, customizations, publicMenu, now }),
     csvImport: createCsvImportService({ db, publicMenu }),
     mediaLibrary: createMediaLibraryService({ db, storage, now }),
     analytics,

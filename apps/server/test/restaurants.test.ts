@@ -54,10 +54,30 @@ describe('GET /api/restaurants', () => {
       {
         _id: owner.restaurant.id,
         name: 'Chez Test',
+        description: '',
+        logo: null,
+        logoVariants: null,
         restaurantType: 'FOOD_TRUCK',
+        timeZone: 'Europe/Paris',
+        menu_period_transition: 15,
         sideDishesLabel: 'Extras',
+        social: [],
+        // Nothing saved yet: the defaults (doc 2 §3, §4: the first QR template; the button off).
+        qrSettings: { colorDark: '#000000', colorLight: '#ffffff', backgroundImageAlpha: 1 },
+        selectedQrTemplate: 'template_1',
+        templateMeta: {},
+        cta: {
+          type: 'link',
+          label: '',
+          link: '',
+          newTab: true,
+          color: 'primary',
+          lightText: true,
+          enabled: false,
+        },
         customizations: saved.body.message,
         dietaryConsiderations: { diets: [], foodTypes: [], other: ['Zero waste'] },
+        filterOptions: null,
         parentRestaurant: null,
       },
     ]);
@@ -84,7 +104,7 @@ describe('GET /api/restaurants', () => {
     const { body } = await read(await tokenFor(t, location.user.username));
     expect(body.message[0]).toMatchObject({
       _id: location.restaurant.id,
-      parentRestaurant: { _id: parent.restaurant.id, name: 'Mother House' },
+      parentRestaurant: { _id: parent.restaurant.id, name: 'Mother House', social: [] },
       customizations: [],
     });
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
-import { text } from './validation.ts';
+import { text } from './text.ts';
 import type { DietaryLists } from './workshop.ts';
 
 /**

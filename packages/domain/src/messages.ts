@@ -203,6 +203,16 @@ export const messages = {
   mediaUploaded: (count: number) => `${count} image(s) uploaded successfully`,
   mediaSaved: 'Image saved successfully',
   mediaDeleted: 'Image deleted successfully',
+  // the restaurant's profile — doc 2 §2, §5, §8
+  restaurantUpdated: 'Restaurant updated successfully!',
+  restaurantUpdateFailed: 'failed',
+  textTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  menuTransitionInvalid: 'Menu transition period must be between 0 and 60 minutes',
+  timeZoneInvalid: 'Time zone is not valid',
+  linkInvalid: 'Please enter a valid link',
+  colorInvalid: 'Colour must be a hex value such as #1a2b3c',
+  alphaInvalid: 'Background image opacity must be between 0 and 1',
+  socialRepeated: (name: string) => `${name} is listed more than once`,
 
   // success toasts — doc 1 §8, doc 2 §8
   dishUpdated: 'Dish updated successfully',

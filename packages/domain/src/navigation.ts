@@ -162,9 +162,13 @@ export function navFor(role: Role | null): NavEntry[] {
   return restaurantNav;
 }
 
-/** "Add Location" for restaurants, "Add Food Truck" otherwise (doc 2 §2). */
+/**
+ * "Add Location" for restaurants, "Add Food Truck" otherwise (doc 2 §2). The specification knew two
+ * types; with the longer list (roles.ts) a food truck adds another truck and every business with a
+ * fixed address (cafe, bar, bakery…) adds a location, as a restaurant does (docs/decisions.md).
+ */
 export const addRestaurantLabel = (restaurantType: string | null | undefined): string =>
-  restaurantType === 'RESTAURANT' ? 'Add Location' : 'Add Food Truck';
+  restaurantType === 'FOOD_TRUCK' ? 'Add Food Truck' : 'Add Location';
 
 /** Match a concrete path against a route pattern with `:param` segments. */
 export function matchPath(pattern: string, path: string): boolean {

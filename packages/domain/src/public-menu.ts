@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { filterOptionsSchema } from './filters.ts';
-import { text } from './validation.ts';
+import { restaurantCtaSchema } from './restaurant.ts';
+import { restaurantTypes } from './roles.ts';
+import { text } from './text.ts';
 import {
   colorTriple,
   dietaryListsSchema,
@@ -98,12 +100,14 @@ export const publicRestaurantSchema = z.object({
   _id: objectId,
   name: z.string(),
   description: z.string(),
-  restaurantType: z.enum(['RESTAURANT', 'FOOD_TRUCK']),
+  restaurantType: z.enum(restaurantTypes),
   timeZone: z.string(),
   sideDishesLabel: z.string(),
   logo: imageUrlSchema,
   logoVariants: imageVariantsSchema.nullable(),
   social: z.array(z.object({ media: z.string(), url: z.string() })),
+  /** The call-to-action button (doc 2 §3 `cta`); null when it is off or leads nowhere. */
+  cta: restaurantCtaSchema.nullable(),
   filterOptions: filterOptionsSchema.nullable(),
 });
 export type PublicRestaurant = z.infer<typeof publicRestaurantSchema>;

@@ -2,24 +2,16 @@ import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
-import { restaurantTypeLabels, restaurantTypes } from './roles.ts';
+import { restaurantTypeLabel, restaurantTypes } from './roles.ts';
+import { isStorableText, text } from './text.ts';
 
 /** Password rule of doc 1 §5: eight or more characters with a digit, a lowercase and an uppercase letter. */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
-/**
- * Text PostgreSQL can keep: no NUL character (refused in `text` columns and in `jsonb`) and no lone
- * UTF-16 surrogate (refused in `jsonb`, silently replaced in `text`). Every string a request may
- * store goes through `text()` (issue 8: one rule, so a new field cannot forget it).
- */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const isStorableText = (value: string): boolean =>
-  !value.includes('\u0000') && !LONE_SURROGATE.test(value);
-
-/** A string schema that refuses what cannot be stored; chain `.trim()`, `.min()`, `.max()` as usual. */
-export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(isStorableText, { error: messages.textInvalid, abort: true });
+// The storable-text rule lives in its own small module (the public menu's script reads the filter
+// rules, which use it, without this file's account schemas and phone numbers).
+export { isStorableText, text } from './text.ts';
 
 /**
  * Caps that keep a request inside what the database and its driver accept (issue 8): a list of ids
@@ -126,7 +118,7 @@ export const timeZoneField = text()
   .trim()
   .optional()
   .default('UTC')
-  .refine(isValidTimeZone, { error: 'Time zone is not valid' });
+  .refine(isValidTimeZone, { error: messages.timeZoneInvalid });
 
 export const captchaField = text().optional();
 
@@ -176,10 +168,8 @@ export const registerSchema = confirmMatches(
 ).refine((data) => data.restaurantName.length > 0, {
   // "{Type} name cannot be empty" (doc 2 §5): the message names the chosen business type.
   error: (issue) => {
-    const input = issue.input as { restaurantType?: keyof typeof restaurantTypeLabels } | undefined;
-    return messages.restaurantNameRequired(
-      restaurantTypeLabels[input?.restaurantType ?? 'RESTAURANT'] ?? 'Restaurant',
-    );
+    const input = issue.input as { restaurantType?: string } | undefined;
+    return messages.restaurantNameRequired(restaurantTypeLabel(input?.restaurantType));
   },
   path: ['restaurantName'],
   when: whenFieldsPassed('restaurantName'),

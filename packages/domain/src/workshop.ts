@@ -560,19 +560,6 @@ export const selectCategoriesSchema = z.object({
 });
 export const removeCategoryFromMenuSchema = z.object({ menuID: objectId, categoryID: objectId });
 
-// ---------- restaurant (the parts the workshop reads) ----------
-
-export const workshopRestaurantSchema = z.object({
-  _id: objectId,
-  name: z.string(),
-  restaurantType: z.enum(['RESTAURANT', 'FOOD_TRUCK']),
-  sideDishesLabel: z.string(),
-  customizations: z.array(customizationSchema),
-  dietaryConsiderations: dietaryListsSchema,
-  parentRestaurant: z.object({ _id: objectId, name: z.string() }).nullable(),
-});
-export type WorkshopRestaurant = z.infer<typeof workshopRestaurantSchema>;
-
 // ---------- CSV import (decisions §4) ----------
 
 export const csvResultSchema = z.object({

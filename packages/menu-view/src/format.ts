@@ -9,33 +9,11 @@ export const formatOptionPrice = (value: number): string => (value > 0 ? `+${usd
 /** Schema.org wants a plain decimal string. */
 export const decimalPrice = (value: number): string => value.toFixed(2);
 
-const entities: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  '#39': "'",
-};
-
 /**
  * Plain text of a sanitized rich-text field (a restaurant's description may hold markup, doc 2 §3),
- * for places that take text only: the chooser's intro, meta descriptions, JSON-LD.
+ * for places that take text only: meta descriptions, JSON-LD.
  */
-export function plainText(html: string): string {
-  return html
-    .replace(/<\s*(br|\/p|\/div|\/li|\/h[1-6])\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, (match, name: string) => {
-      const lower = name.toLowerCase();
-      if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
-      if (lower.startsWith('#') && lower !== '#39') return String.fromCodePoint(Number(lower.slice(1)));
-      return entities[lower] ?? match;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export { plainText } from '@carte/domain';
 
 const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -17,7 +17,7 @@ export {
 export { clockTime, formatOptionPrice, formatPrice, plainText } from './format.ts';
 export { menuJsonLd, schemaDiet } from './json-ld.ts';
 export { MenuPreview, type MenuPreviewProps, previewImage } from './menu-preview.tsx';
-export type { RestaurantCta } from './parts.tsx';
+export { SocialIcon } from './parts.tsx';
 export { PublicMenuApp } from './public-menu-app.tsx';
 export { menuPageCss, menuViewCss } from './styles.ts';
 export { sortLabels, texts } from './texts.ts';

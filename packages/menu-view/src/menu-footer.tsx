@@ -1,17 +1,26 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import type { PublicMenu } from '@carte/domain';
 import type { Page } from './page.ts';
-import { ReportIssue, SocialLinks, ViewLink } from './parts.tsx';
+import { About, ReportIssue, SocialLinks, ViewLink } from './parts.tsx';
 import { texts } from './texts.ts';
 
-/** The foot of a menu or dish page: the issue-report block, social links, the printable menu. */
-export function MenuFooter(props: { page: Page; menu: PublicMenu | null }) {
-  const { page, menu } = props;
+/**
+ * The foot of a page: the restaurant's description (the chooser shows it at the top instead), the
+ * issue-report block, social links, the printable menu.
+ */
+export function MenuFooter(props: {
+  page: Page;
+  menu: PublicMenu | null;
+  showAbout?: boolean;
+  showReport?: boolean;
+}) {
+  const { page, menu, showAbout = true, showReport = true } = props;
   const Footer = page.embedded ? 'div' : 'footer';
   const restaurant = page.data.restaurant;
   return (
     <Footer className="cm-footer">
-      {menu ? <ReportIssue page={page} menu={menu} /> : null}
+      {showAbout ? <About restaurant={restaurant} /> : null}
+      {showReport ? <ReportIssue page={page} menu={menu} /> : null}
       <SocialLinks restaurant={restaurant} />
       <p className="cm-footnote">
         {menu && !page.embedded ? (

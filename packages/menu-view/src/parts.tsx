@@ -1,11 +1,14 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import {
+  ctaHref,
+  ctaLabel,
   type DishMatch,
   type ImageVariants,
   type PublicDish,
   type PublicMenu,
   type PublicRestaurant,
   pictureOf,
+  webAddress,
 } from '@carte/domain';
 import type { MouseEvent, ReactNode } from 'react';
 import { formatPrice, plainText } from './format.ts';
@@ -288,14 +291,20 @@ export function GreyedNote(props: { match: DishMatch }) {
 
 const emailPattern = /^[^\s@,?&]+@[^\s@,?&]+$/;
 
-/** The issue-report block of the menu (doc 1 §3: title, content, mail links). */
-export function ReportIssue(props: { page: Page; menu: PublicMenu }) {
-  const { title, content, emails } = props.menu.showCTA;
+/**
+ * The issue-report block (doc 1 §3: title, content, mail links; doc 1 §2: subjects ISSUE REPORT and
+ * INQUIRY). A menu's own block, or, where no menu is shown (the chooser), the restaurant's: mail to
+ * the owner (the customer answer's `user.email`).
+ */
+export function ReportIssue(props: { page: Page; menu: PublicMenu | null }) {
+  const { page, menu } = props;
+  const { title, content, emails } = menu?.showCTA ?? { title: '', content: '', emails: [] };
   const to = emails.map((email) => email.trim()).filter((email) => emailPattern.test(email));
-  const fallback = props.page.data.user?.email;
+  const fallback = page.data.user?.email;
   if (to.length === 0 && fallback && emailPattern.test(fallback)) to.push(fallback);
   if (!title.trim() && !content.trim() && to.length === 0) return null;
-  const body = encodeURIComponent(`${props.menu.name} — ${props.page.data.restaurant.name}\n\n`);
+  const about = menu ? `${menu.name} — ${page.data.restaurant.name}` : page.data.restaurant.name;
+  const body = encodeURIComponent(`${about}\n\n`);
   const mailto = (subject: string) =>
     `mailto:${to.join(',')}?subject=${encodeURIComponent(subject)}&body=${body}`;
   return (
@@ -314,13 +323,15 @@ export function ReportIssue(props: { page: Page; menu: PublicMenu }) {
   );
 }
 
-const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`);
-const safeUrl = (url: string): string | null => {
-  const trimmed = url.trim();
-  if (trimmed === '') return null;
-  const full = withScheme(trimmed);
-  return /^(https?|tel|mailto):/i.test(full) ? full : null;
-};
+/** The restaurant's description (doc 2 §3: sanitized rich text), under its name. */
+export function About(props: { restaurant: PublicRestaurant; className?: string }) {
+  if (plainText(props.restaurant.description) === '') return null;
+  return (
+    <div className={cx('cm-about', props.className)}>
+      <RichText html={props.restaurant.description} className="cm-about-text" />
+    </div>
+  );
+}
 
 const icons: Record<string, ReactNode> = {
   facebook: <path d="M14 8h3V4h-3c-2.8 0-4 1.7-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.6c0-.4.3-.6.6-.6Z" />,
@@ -348,9 +359,26 @@ const icons: Record<string, ReactNode> = {
   ),
 };
 
+/** A social network's icon, drawn inline (the public page makes no request for it). */
+export function SocialIcon(props: { media: string; size?: number }) {
+  const size = props.size ?? 22;
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      fill="currentColor"
+      focusable="false"
+    >
+      {icons[props.media] ?? icons.website}
+    </svg>
+  );
+}
+
 export function SocialLinks(props: { restaurant: PublicRestaurant }) {
   const links = props.restaurant.social
-    .map((entry) => ({ media: entry.media.toLowerCase(), url: safeUrl(entry.url) }))
+    .map((entry) => ({ media: entry.media.toLowerCase(), url: webAddress(entry.url) }))
     .filter((entry): entry is { media: string; url: string } => entry.url !== null);
   if (links.length === 0) return null;
   return (
@@ -359,16 +387,7 @@ export function SocialLinks(props: { restaurant: PublicRestaurant }) {
         <li key={`${link.media}:${link.url}`}>
           <a href={link.url} rel="noopener" target="_blank">
             <span className="cm-vh">{socialLabels[link.media] ?? link.media}</span>
-            <svg
-              viewBox="0 0 24 24"
-              width="22"
-              height="22"
-              aria-hidden="true"
-              fill="currentColor"
-              focusable="false"
-            >
-              {icons[link.media] ?? icons.website}
-            </svg>
+            <SocialIcon media={link.media} />
           </a>
         </li>
       ))}
@@ -378,47 +397,15 @@ export function SocialLinks(props: { restaurant: PublicRestaurant }) {
 
 /**
  * The restaurant's call-to-action button (doc 2 §3: type, label, link, newTab, colour, light text,
- * enabled). The customer answer's contract does not carry it yet; when the restaurant object does,
- * the button appears.
+ * enabled). Its colour is one of the shown menu's three; its text is the owner's light or dark
+ * choice unless that would be unreadable on the colour (doc 1 §5).
  */
-export interface RestaurantCta {
-  type?: string;
-  label?: string;
-  link?: string;
-  newTab?: boolean;
-  color?: 'primary' | 'secondary' | 'tertiary' | string;
-  lightText?: boolean;
-  enabled?: boolean;
-}
-
-const ctaLabels: Record<string, string> = {
-  link: 'Visit us',
-  take_me_there: 'Take me there',
-  website: 'Visit our website',
-  order_online: 'Order online',
-  order_ahead: 'Order ahead',
-  call_to_order: 'Call to order',
-};
-
-function ctaHref(cta: RestaurantCta): string | null {
-  const link = cta.link?.trim() ?? '';
-  if (link === '') return null;
-  if (cta.type === 'call_to_order' && /^[+\d][\d\s().-]{4,}$/.test(link))
-    return `tel:${link.replace(/[^\d+]/g, '')}`;
-  if (cta.type === 'take_me_there' && !/[./]/.test(link.split(' ')[0] ?? '')) {
-    return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(link)}`;
-  }
-  return safeUrl(link);
-}
-
 export function CtaButton(props: { page: MenuPage }) {
-  const cta = (props.page.data.restaurant as PublicRestaurant & { cta?: RestaurantCta | null }).cta;
-  if (!cta || cta.enabled === false) return null;
+  const cta = props.page.data.restaurant.cta;
+  if (!cta?.enabled) return null;
   const href = ctaHref(cta);
   if (!href) return null;
-  const slot = cta.color === 'secondary' || cta.color === 'tertiary' ? cta.color : 'primary';
-  const background = props.page.theme.colors[slot];
-  // The owner's light/dark text choice, unless it would be unreadable on that colour (doc 1 §5).
+  const background = props.page.theme.colors[cta.color] ?? props.page.theme.colors.primary;
   const wanted = cta.lightText ? '#ffffff' : '#000000';
   const color = contrastRatio(wanted, background) >= 4.5 ? wanted : textOn(background);
   return (
@@ -426,9 +413,9 @@ export function CtaButton(props: { page: MenuPage }) {
       className="cm-cta"
       href={href}
       style={{ background, color }}
-      {...(cta.newTab ? { target: '_blank', rel: 'noopener' } : {})}
+      {...(cta.newTab && !href.startsWith('tel:') ? { target: '_blank', rel: 'noopener' } : {})}
     >
-      {cta.label?.trim() || ctaLabels[cta.type ?? ''] || ctaLabels.link}
+      {ctaLabel(cta)}
     </a>
   );
 }

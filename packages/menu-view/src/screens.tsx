@@ -1,22 +1,21 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { menuSchedule, nextOpening, type PublicMenu, sortDishes } from '@carte/domain';
-import { dayAndTime, plainText } from './format.ts';
+import { dayAndTime } from './format.ts';
 import { MenuFooter } from './menu-footer.tsx';
 import type { Page } from './page.ts';
-import { coverOf, Logo, logoOf, Picture, Price, RichText, ViewLink } from './parts.tsx';
+import { About, coverOf, Logo, logoOf, Picture, Price, RichText, ViewLink } from './parts.tsx';
 import { texts } from './texts.ts';
 
 function RestaurantHeader(props: { page: Page; showDescription?: boolean }) {
   const { page } = props;
   const restaurant = page.data.restaurant;
   const Header = page.embedded ? 'div' : 'header';
-  const description = props.showDescription ? plainText(restaurant.description) : '';
   return (
     <Header className="cm-head cm-head--plain">
       <div className="cm-head-inner">
         <Logo image={logoOf(null, restaurant)} name={restaurant.name} className="cm-logo" />
         <h1 className="cm-title">{restaurant.name}</h1>
-        {description ? <p className="cm-lede">{description}</p> : null}
+        {props.showDescription ? <About restaurant={restaurant} className="cm-lede" /> : null}
       </div>
     </Header>
   );
@@ -64,7 +63,7 @@ export function ChooserScreen(props: { page: Page; notice?: string }) {
           ))}
         </ul>
       </Main>
-      <MenuFooter page={page} menu={null} />
+      <MenuFooter page={page} menu={null} showAbout={false} />
     </>
   );
 }
@@ -128,7 +127,8 @@ export function EmptyScreen(props: { page: Page }) {
           </>
         )}
       </Main>
-      <MenuFooter page={page} menu={null} />
+      {/* The page's own "Let the owner know" link stands in for the issue-report block. */}
+      <MenuFooter page={page} menu={null} showReport={false} />
     </>
   );
 }

@@ -108,6 +108,10 @@ const css = /* css */ `
 
 /* footer */
 .cm-footer{display:grid;gap:18px;margin-top:40px;padding-top:28px;padding-bottom:112px;border-top:1px solid var(--cm-line);text-align:center}
+.cm-about{max-width:60ch;margin-inline:auto;color:var(--cm-muted);font-size:.95rem}
+.cm-about-text>*+*{margin-top:.5em}
+.cm-about-text :is(p,ul,ol){margin:0}
+.cm-about-text :is(ul,ol){padding-left:1.2em;text-align:left}
 .cm-report{padding:18px;border-radius:14px;background:var(--cm-soft);text-align:left}
 .cm-report-title{font-size:.8rem;font-weight:800;letter-spacing:.14em;text-transform:uppercase}
 .cm-report p{margin-top:6px;color:var(--cm-muted);font-size:.92rem}

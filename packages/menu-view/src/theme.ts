@@ -1,4 +1,4 @@
-import { type MenuTemplate, type PublicMenu, parseHexColor, textColorOn } from '@carte/domain';
+import { type MenuTemplate, type PublicMenu, parseHexColor, templateInfo, textColorOn } from '@carte/domain';
 import type { CSSProperties } from 'react';
 
 /**
@@ -7,7 +7,7 @@ import type { CSSProperties } from 'react';
  *
  * The owner's form stores, per menu, `templateMeta[slug] = {colors, fonts}` where each slot
  * (primary, secondary, tertiary) says whether the template uses it (`enabled`) and its `default`
- * (apps/web/src/features/menus/templates.ts). A slot the template does not use keeps the
+ * (packages/domain/src/menu-catalog.ts). A slot the template does not use keeps the
  * template's own value: "a disabled one is kept but not shown to diners".
  */
 
@@ -34,60 +34,36 @@ export interface TemplateDefinition {
   fonts: Record<Slot, SlotDefault>;
 }
 
-/** Same slugs, slots and defaults as the owner's form (templates.ts), so the preview matches. */
-export const templateDefinitions: readonly TemplateDefinition[] = [
-  {
-    name: 'Classic Template',
-    kind: 'classic',
-    slug: 'classic-template',
-    background: '#ffffff',
-    surface: '#f5f5f4',
-    colors: {
-      primary: { enabled: true, value: '#ff1616' },
-      secondary: { enabled: true, value: '#0080c6' },
-      tertiary: { enabled: true, value: '#84cef1' },
-    },
-    fonts: {
-      primary: { enabled: true, value: 'Playfair Display' },
-      secondary: { enabled: true, value: 'Lato' },
-      tertiary: { enabled: false, value: 'Lato' },
-    },
-  },
-  {
-    name: 'Pizza Restaurant',
-    kind: 'pizza',
-    slug: 'pizza-restaurant',
-    background: '#fff8ef',
-    surface: '#fbecd9',
-    colors: {
-      primary: { enabled: true, value: '#c1272d' },
-      secondary: { enabled: true, value: '#2e7d32' },
-      tertiary: { enabled: true, value: '#f4a261' },
-    },
-    fonts: {
-      primary: { enabled: true, value: 'Lobster' },
-      secondary: { enabled: true, value: 'Open Sans' },
-      tertiary: { enabled: true, value: 'Oswald' },
-    },
-  },
-  {
-    name: 'Sushi Restaurant',
-    kind: 'sushi',
-    slug: 'sushi-restaurant',
-    background: '#faf8f3',
-    surface: '#f0ece3',
-    colors: {
-      primary: { enabled: true, value: '#1d3557' },
-      secondary: { enabled: true, value: '#e63946' },
-      tertiary: { enabled: false, value: '#84cef1' },
-    },
-    fonts: {
-      primary: { enabled: true, value: 'Noto Serif' },
-      secondary: { enabled: true, value: 'Noto Sans' },
-      tertiary: { enabled: false, value: 'Noto Sans' },
-    },
-  },
-];
+/** The slots of a template as the catalogue gives them (`enabled`, `default`). */
+const slotDefaults = (name: MenuTemplate, group: 'colors' | 'fonts'): Record<Slot, SlotDefault> => {
+  const meta = templateInfo(name).template_meta[group];
+  return {
+    primary: { enabled: meta.primary.enabled, value: meta.primary.default },
+    secondary: { enabled: meta.secondary.enabled, value: meta.secondary.default },
+    tertiary: { enabled: meta.tertiary.enabled, value: meta.tertiary.default },
+  };
+};
+
+/**
+ * Slugs, slots and defaults come from the catalogue the owner's form reads (GET
+ * /api/restaurants/templates, packages/domain/src/menu-catalog.ts), so the preview matches; the page
+ * colours are the templates' own.
+ */
+export const templateDefinitions: readonly TemplateDefinition[] = (
+  [
+    ['Classic Template', 'classic', '#ffffff', '#f5f5f4'],
+    ['Pizza Restaurant', 'pizza', '#fff8ef', '#fbecd9'],
+    ['Sushi Restaurant', 'sushi', '#faf8f3', '#f0ece3'],
+  ] as const
+).map(([name, kind, background, surface]) => ({
+  name,
+  kind,
+  slug: templateInfo(name).slug,
+  background,
+  surface,
+  colors: slotDefaults(name, 'colors'),
+  fonts: slotDefaults(name, 'fonts'),
+}));
 
 export const templateFor = (name: string | undefined): TemplateDefinition =>
   templateDefinitions.find((template) => template.name === name) ??

@@ -171,6 +171,7 @@ export const restaurant: PublicRestaurant = {
     { media: 'instagram', url: 'instagram.com/tacotruck' },
     { media: 'facebook', url: 'https://facebook.com/tacotruck' },
   ],
+  cta: null,
   filterOptions: {
     title: 'Find your dish',
     description: 'Pick what suits you.',

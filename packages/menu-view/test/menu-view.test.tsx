@@ -168,16 +168,70 @@ describe('templates', () => {
     expect(html).toContain(`href="/menu/${r}?print=1&amp;menu=${lunch._id}"`);
   });
 
-  it('shows the restaurant call-to-action when the restaurant carries one', () => {
-    const data = customerMenu({
+  const withCta = (cta: Partial<NonNullable<CustomerMenu['restaurant']['cta']>>) =>
+    customerMenu({
       restaurant: {
         ...restaurant,
-        cta: { type: 'order_online', label: '', link: 'order.example.com', enabled: true, newTab: true },
-      } as typeof restaurant,
+        cta: {
+          type: 'order_online',
+          label: '',
+          link: 'https://order.example.com',
+          newTab: true,
+          color: 'primary',
+          lightText: true,
+          enabled: true,
+          ...cta,
+        },
+      },
     });
-    const html = render({ kind: 'menu', menuId: lunch._id }, { data });
-    expect(html).toContain('href="https://order.example.com"');
-    expect(html).toContain('>Order online</a>');
+  const ctaOf = (data: CustomerMenu) =>
+    /<a class="cm-cta"[^>]*>[^<]*<\/a>/.exec(render({ kind: 'menu', menuId: lunch._id }, { data }))?.[0];
+
+  it('shows the restaurant call-to-action in the colour it names, with readable text', () => {
+    const button = ctaOf(withCta({ color: 'secondary' }));
+    expect(button).toContain('href="https://order.example.com"');
+    expect(button).toContain('target="_blank"');
+    expect(button).toContain('>Order online</a>');
+    // Lunch is a Classic menu: its secondary colour is its own, and white text on it reads.
+    const background = /background:(#[0-9a-f]{6})/i.exec(button ?? '')?.[1];
+    expect(background?.toLowerCase()).toBe(lunch.colors.secondary.toLowerCase());
+    const color = /;color:(#[0-9a-f]{6})/i.exec(button ?? '')?.[1] ?? '';
+    expect(contrastRatio(color, background ?? '')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps the owner’s dark text when it reads, and swaps light text that would not', () => {
+    const pale = customerMenu({
+      restaurant: withCta({ color: 'tertiary', lightText: true }).restaurant,
+      menus: [{ ...lunch, colors: { ...lunch.colors, tertiary: '#fff3b0' } }, dinner],
+    });
+    expect(ctaOf(pale)).toContain('color:#000000');
+    expect(ctaOf(withCta({ color: 'tertiary', lightText: false }))).toMatch(/;color:#000000/);
+  });
+
+  it('dials call_to_order, opens take_me_there addresses in maps, and uses the owner’s label', () => {
+    const call = ctaOf(withCta({ type: 'call_to_order', link: '+1 (212) 555-0100', label: 'Call us' }));
+    expect(call).toContain('href="tel:+12125550100"');
+    expect(call).not.toContain('target=');
+    expect(call).toContain('>Call us</a>');
+    const there = ctaOf(withCta({ type: 'take_me_there', link: '12 Market St, Springfield', newTab: false }));
+    expect(there).toContain(
+      'href="https://www.google.com/maps/search/?api=1&amp;query=12%20Market%20St%2C%20Springfield"',
+    );
+    expect(there).not.toContain('target=');
+    expect(there).toContain('>Take me there</a>');
+  });
+
+  it('draws no button when it is off or leads nowhere', () => {
+    expect(ctaOf(withCta({ enabled: false }))).toBeUndefined();
+    expect(ctaOf(withCta({ type: 'call_to_order', link: 'not a number' }))).toBeUndefined();
+    expect(ctaOf(customerMenu())).toBeUndefined();
+  });
+
+  it('shows the restaurant’s description at the foot of a menu', () => {
+    const html = render({ kind: 'menu', menuId: lunch._id });
+    expect(html).toContain(
+      '<div class="cm-about"><div class="cm-about-text"><p>Street food &amp; more</p></div></div>',
+    );
   });
 });
 
@@ -291,7 +345,15 @@ describe('other screens', () => {
     expect(html).toContain(`href="/menu/${r}?menu=${lunch._id}"`);
     expect(html).toContain(`href="/menu/${r}?menu=${dinner._id}"`);
     expect(html).toContain('<h1 class="cm-title">Taco Truck</h1>');
-    expect(html).toContain('Street food &amp; more');
+    // The description as the owner formatted it (sanitized when saved), once, under the name.
+    expect(html).toContain('<p>Street food &amp; more</p>');
+    expect(html.split('Street food').length).toBe(2);
+  });
+
+  it('the chooser offers the issue-report mail to the owner', () => {
+    const html = render({ kind: 'chooser' });
+    expect(html).toContain('href="mailto:owner@example.com?subject=ISSUE%20REPORT');
+    expect(html).toContain('href="https://instagram.com/tacotruck"');
   });
 
   it('keeps a menu display in its links', () => {

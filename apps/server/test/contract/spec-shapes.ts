@@ -188,3 +188,61 @@ export const filterOptions = z.looseObject({
   sort: z.looseObject({ price: z.boolean(), calories: z.boolean(), alcoholPercentage: z.boolean() }),
   conjunction: z.string(),
 });
+
+/** Social media kinds, CTA types and colours (doc 2 §3). */
+export const socialKinds = ['facebook', 'instagram', 'twitter', 'yelp', 'website'] as const;
+export const ctaTypes = [
+  'link',
+  'take_me_there',
+  'website',
+  'order_online',
+  'order_ahead',
+  'call_to_order',
+] as const;
+export const ctaColors = ['primary', 'secondary', 'tertiary'] as const;
+export const qrTemplates = ['template_1', 'template_2', 'template_3', 'template_4'] as const;
+
+/**
+ * Restaurant with its profile (doc 2 §3): description (may contain markup), logo, restaurantType,
+ * social (list of media, icon, url), qrSettings (colorDark, colorLight, backgroundImageAlpha),
+ * selectedQrTemplate, templateMeta (keyed by template slug holding per-template field values; the
+ * JSON text of the form arrives parsed), menu_period_transition (minutes), sideDishesLabel, cta
+ * (type, label, link, newTab, color, lightText, enabled).
+ */
+export const restaurantProfile = restaurant.extend({
+  description: z.string(),
+  logo: picture,
+  social: z.array(z.looseObject({ media: z.enum(socialKinds), icon: z.string(), url: z.string() })),
+  qrSettings: z.looseObject({
+    colorDark: z.string(),
+    colorLight: z.string(),
+    backgroundImageAlpha: z.number().min(0).max(1),
+  }),
+  selectedQrTemplate: z.enum(qrTemplates),
+  templateMeta: z.record(z.string(), z.record(z.string(), z.string())),
+  menu_period_transition: z.number().int().min(0).max(60),
+  cta: z.looseObject({
+    type: z.enum(ctaTypes),
+    label: z.string(),
+    link: z.string(),
+    newTab: z.boolean(),
+    color: z.enum(ctaColors),
+    lightText: z.boolean(),
+    enabled: z.boolean(),
+  }),
+});
+
+/** template_meta (doc 1 §3): which colours and fonts are enabled, with defaults and descriptions. */
+const slotMeta = z.looseObject({ enabled: z.boolean(), default: z.string(), description: z.string() });
+const slots = z.looseObject({ primary: slotMeta, secondary: slotMeta, tertiary: slotMeta });
+
+/** The menu templates with their template_meta, and the fixed list of 50 fonts (doc 1 §3, doc 3 §9). */
+export const menuCatalog = z.looseObject({
+  templates: z.array(
+    z.looseObject({
+      name: z.enum(templates),
+      template_meta: z.looseObject({ colors: slots, fonts: slots }),
+    }),
+  ),
+  fonts: z.array(z.string()).length(50),
+});

@@ -504,6 +504,20 @@ export const routeTable: Record<string, RouteEntry> = {
 
   // ---- the restaurant ----
   'GET /api/restaurants': { kind: 'session-scoped', reason: "the caller's restaurant" },
+  // The restaurant changed is the session's; the one id the form may carry, `logoMedia`, is looked
+  // up in the caller's own media library (settings.test.ts: another restaurant's item answers 404).
+  'POST /api/restaurants/update': {
+    kind: 'session-scoped',
+    reason: "changes the caller's own restaurant; logoMedia is read from its own media library only",
+  },
+  'PUT /api/restaurants/update': {
+    kind: 'session-scoped',
+    reason: "changes the caller's own restaurant; logoMedia is read from its own media library only",
+  },
+  'GET /api/restaurants/templates': {
+    kind: 'no-record-id',
+    reason: 'the platform’s catalogue of menu templates and fonts',
+  },
   'POST /api/restaurants/set-customizations': {
     kind: 'targets',
     variants: [

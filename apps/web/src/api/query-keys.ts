@@ -12,6 +12,8 @@ export const queryKeys = {
     resetToken: (token: string) => ['users', 'reset-password-token', token] as const,
   },
   restaurant: ['restaurant'] as const,
+  /** The menu templates and fonts (GET /api/restaurants/templates). */
+  menuCatalog: ['menu-catalog'] as const,
   menus: ['menus'] as const,
   categories: ['categories'] as const,
   dishes: ['dishes'] as const,

@@ -64,6 +64,9 @@ const TimelinePage = lazy(() =>
 const MediaLibraryPage = lazy(() =>
   import('../features/media-library/media-library-area.ts').then((m) => ({ default: m.MediaLibraryPage })),
 );
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings-area.ts').then((m) => ({ default: m.SettingsPage })),
+);
 // Account update serves every signed-in area under three paths (doc 3 §2.1).
 const UpdateAccountPage = lazy(() =>
   import('../features/account/account-area.ts').then((m) => ({ default: m.UpdateAccountPage })),
@@ -149,6 +152,7 @@ export const router = createBrowserRouter([
               { path: '/customizations', element: <CustomizationsPage /> },
               { path: '/filters', element: <FiltersPage /> },
               { path: '/timeline', element: <TimelinePage /> },
+              { path: '/settings', element: <SettingsPage /> },
               { path: '/menu-interaction-tracking', element: <AnalyticsPage /> },
               { path: '/media-section', element: <MediaLibraryPage /> },
               { path: '/subscribe', element: <SubscribePage /> },

@@ -14,6 +14,7 @@ export const implementedPaths: ReadonlySet<string> = new Set([
   '/customizations',
   '/filters',
   '/timeline',
+  '/settings',
   '/menu-interaction-tracking',
   '/media-section',
   '/subscribe',

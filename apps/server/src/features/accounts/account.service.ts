@@ -2,6 +2,7 @@ import {
   type LoginResult,
   messages,
   type RegisterInput,
+  type RestaurantType,
   restaurantTypeLabels,
   type UpdateAccountInput,
   type User,
@@ -288,7 +289,7 @@ export function createAccountService(deps: AccountDeps) {
     async register(
       input: RegisterInput & {
         restaurantName: string;
-        restaurantType: 'RESTAURANT' | 'FOOD_TRUCK';
+        restaurantType: RestaurantType;
         timeZone: string;
         password: string;
         username: string;

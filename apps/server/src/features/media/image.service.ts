@@ -140,6 +140,23 @@ function shrunkBox(variant: Variant, picture: { width: number; height: number })
   };
 }
 
+/**
+ * A picture already stored (an item of the media library) made into a new picture of this kind: its
+ * largest variant re-encoded to the kind's sizes under a key of its own, so deleting the source never
+ * breaks the copy. Answers null when the source has no file any more.
+ */
+export async function copyStoredImage(
+  storage: Storage,
+  sourceKey: string,
+  kind: ImageKind,
+): Promise<string | null> {
+  const file = await storage.get(`${sourceKey}/full.webp`);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(chunk as Buffer);
+  return (await writeImageVariants(storage, Buffer.concat(chunks), kind)).key;
+}
+
 export async function deleteImage(storage: Storage, key: string | null | undefined): Promise<void> {
   if (!key) return;
   await Promise.all(

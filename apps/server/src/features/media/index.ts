@@ -3,5 +3,12 @@
  * features whose records carry one (dishes, menus, the public menu, the demo), and copying a picture
  * of the media library for such a record (`copyMediaImage`).
  */
-export { deleteImage, type ImageKind, imageUrls, presentImage, storeImage } from './image.service.ts';
+export {
+  copyStoredImage,
+  deleteImage,
+  type ImageKind,
+  imageUrls,
+  presentImage,
+  storeImage,
+} from './image.service.ts';
 export { copyMediaImage } from './media-library.service.ts';

@@ -2,13 +2,16 @@ import { createHash } from 'node:crypto';
 import {
   adjustmentSchedule,
   type Catalog,
+  ctaHref,
   dishDietaryTags,
   emptyDietary,
   filterOptionsSchema,
+  isRestaurantType,
   type MenuTemplate,
   menuSchedule,
   type PublicRestaurant,
   type PublicTimelineEntry,
+  type RestaurantCta,
   type VisibleMenu,
   visibleMenus,
 } from '@carte/domain';
@@ -32,6 +35,7 @@ import {
 } from '../../db/schema.ts';
 import type { BillingService } from '../billing/index.ts';
 import { presentImage } from '../media/index.ts';
+import { presentCta, presentSocial } from '../restaurants/index.ts';
 
 /**
  * A published menu with every category a diner may see in it (the domain's `visibleMenus`, whatever
@@ -89,7 +93,12 @@ function knownZone(timeZone: string): string {
 }
 
 const restaurantTypeOf = (value: string): PublicRestaurant['restaurantType'] =>
-  value === 'FOOD_TRUCK' ? 'FOOD_TRUCK' : 'RESTAURANT';
+  isRestaurantType(value) ? value : 'RESTAURANT';
+
+/** The button a diner sees: only an enabled one that leads somewhere (doc 2 §3 `cta`). */
+function publicCta(stored: RestaurantCta): PublicRestaurant['cta'] {
+  return stored.enabled && ctaHref(stored) !== null ? stored : null;
+}
 
 /**
  * Reads the published data of a restaurant (doc 2 §3 customer menu), or null when there is no such
@@ -319,7 +328,8 @@ export async function loadPublicMenuSource(
   }));
 
   const filterOptions = filterOptionsSchema.safeParse(restaurant.filterOptions ?? undefined);
-  // The restaurant has no logo of its own yet (settings come later): the first menu's stands in.
+  // The restaurant's own logo (settings); without one, the first menu's stands in.
+  const ownLogo = presentImage(storage, restaurant.logo);
   const logoMenu = sourceMenus.find((entry) => entry.menu.logo)?.menu;
   const source: Omit<PublicMenuSource, 'version' | 'size'> = {
     restaurantId: restaurant.id,
@@ -332,9 +342,10 @@ export async function loadPublicMenuSource(
       restaurantType: restaurantTypeOf(restaurant.restaurantType),
       timeZone: zone,
       sideDishesLabel: restaurant.sideDishesLabel,
-      logo: logoMenu?.logo ?? null,
-      logoVariants: logoMenu?.logoVariants ?? null,
-      social: [],
+      logo: ownLogo.url ?? logoMenu?.logo ?? null,
+      logoVariants: ownLogo.variants ?? logoMenu?.logoVariants ?? null,
+      social: presentSocial(restaurant.social).map(({ media, url }) => ({ media, url })),
+      cta: publicCta(presentCta(restaurant.cta)),
       filterOptions: restaurant.filterOptions && filterOptions.success ? filterOptions.data : null,
     },
     parentRestaurant: parent ? { _id: parent.id, name: parent.name } : null,

@@ -39,7 +39,7 @@ export function UserMenu({ user, onSwitchAccount, compact }: UserMenuProps) {
         <UnstyledButton className={classes.trigger}>
           <VisuallyHidden>Account menu</VisuallyHidden>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="carte" radius="xl" size={34}>
+            <Avatar color="carte" radius="xl" size={34} aria-hidden>
               {initials(user)}
             </Avatar>
             {!compact && (
@@ -53,6 +53,7 @@ export function UserMenu({ user, onSwitchAccount, compact }: UserMenuProps) {
               </div>
             )}
             {!compact && <IconChevronDown size={14} stroke={1.8} />}
+            <VisuallyHidden>Account menu</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>

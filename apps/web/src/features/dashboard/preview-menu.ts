@@ -1,6 +1,7 @@
 import {
   type Catalog,
   type Category,
+  ctaHref,
   type Dish,
   defaultMenuColors,
   dishDietaryTags,
@@ -12,6 +13,7 @@ import {
   menuSchedule,
   type PublicMenu,
   type PublicRestaurant,
+  pictureOf,
   publicMenuOf,
   visibleMenus,
   type WorkshopRestaurant,
@@ -119,23 +121,26 @@ export function buildPreviewMenu(
 const bool = (value: boolean | 'true' | 'false' | undefined): boolean | undefined =>
   value === undefined ? undefined : value === true || value === 'true';
 
-/** The restaurant as the preview needs it; fields the workshop does not read stay empty. */
+/** The restaurant as the preview needs it, as the public page draws it (public-menu.data.ts). */
 export function buildPreviewRestaurant(
   restaurant: WorkshopRestaurant,
   logo: ImageVariants | null,
   filterOptions: FilterOptions | null,
 ): PublicRestaurant {
+  // Like the public page: the restaurant's own logo, else the menu's stands in.
+  const ownLogo = pictureOf(restaurant.logo, restaurant.logoVariants);
+  const shownLogo = ownLogo ?? logo;
   return {
     _id: restaurant._id,
     name: restaurant.name,
-    description: '',
+    description: restaurant.description,
     restaurantType: restaurant.restaurantType,
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    timeZone: restaurant.timeZone,
     sideDishesLabel: restaurant.sideDishesLabel,
-    // Like the public page: the restaurant has no logo of its own yet, the menu's stands in.
-    logo: logo?.full ?? null,
-    logoVariants: logo,
-    social: [],
+    logo: shownLogo?.full ?? null,
+    logoVariants: shownLogo,
+    social: restaurant.social.map(({ media, url }) => ({ media, url })),
+    cta: restaurant.cta.enabled && ctaHref(restaurant.cta) !== null ? restaurant.cta : null,
     filterOptions,
   };
 }

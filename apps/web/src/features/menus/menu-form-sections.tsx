@@ -1,4 +1,4 @@
-import { type Category, messages } from '@carte/domain';
+import { type Category, type MenuCatalog, messages } from '@carte/domain';
 import {
   ActionIcon,
   Badge,
@@ -21,16 +21,14 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconLock, IconMail, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ImageInput } from '../../ui/image-input.tsx';
-import { menuFonts } from './fonts.ts';
 import classes from './menu-form.module.css';
 import type { MenuFormValues } from './menu-form-values.ts';
 import { TemplateIllustration } from './template-illustration.tsx';
-import { menuTemplates, type Slot, slots, templateByName } from './templates.ts';
+import { type Slot, slots, templateByName } from './templates.ts';
 
 type Form = UseFormReturnType<MenuFormValues>;
 
 const slotLabel: Record<Slot, string> = { primary: 'Primary', secondary: 'Secondary', tertiary: 'Tertiary' };
-const fontOptions = [...menuFonts];
 
 export function Section({
   title,
@@ -190,19 +188,22 @@ export function BrandingSection({
   form,
   disabled,
   progress,
+  catalog,
 }: {
   form: Form;
   disabled: boolean;
   progress: number | null;
+  /** The templates and fonts, as the server lists them. */
+  catalog: MenuCatalog;
 }) {
-  const template = templateByName(form.values.selectedTemplate);
+  const template = templateByName(catalog, form.values.selectedTemplate);
   const coverUploading = progress !== null && form.values.cover instanceof File;
   const logoUploading = progress !== null && form.values.logo instanceof File;
 
   const applyTemplateDefaults = () => {
     for (const slot of slots) {
-      form.setFieldValue(`colors.${slot}`, template.meta.colors[slot].default);
-      form.setFieldValue(`fonts.${slot}`, template.meta.fonts[slot].default);
+      form.setFieldValue(`colors.${slot}`, template.template_meta.colors[slot].default);
+      form.setFieldValue(`fonts.${slot}`, template.template_meta.fonts[slot].default);
     }
   };
 
@@ -257,7 +258,7 @@ export function BrandingSection({
           }
         >
           <SimpleGrid cols={3} spacing="sm" mt="xs">
-            {menuTemplates.map((item) => (
+            {catalog.templates.map((item) => (
               <Radio.Card
                 key={item.name}
                 value={item.name}
@@ -305,22 +306,28 @@ export function BrandingSection({
               <Stack key={slot} gap="xs">
                 <ColorInput
                   label={`${slotLabel[slot]} colour`}
-                  description={template.meta.colors[slot].description}
+                  description={template.template_meta.colors[slot].description}
                   format="hex"
                   disallowInput={false}
                   withEyeDropper={false}
-                  swatches={[template.meta.colors[slot].default, '#ff1616', '#83cdf1', '#f46d26', '#1f1f1f']}
-                  disabled={disabled || !template.meta.colors[slot].enabled}
+                  swatches={[
+                    template.template_meta.colors[slot].default,
+                    '#ff1616',
+                    '#83cdf1',
+                    '#f46d26',
+                    '#1f1f1f',
+                  ]}
+                  disabled={disabled || !template.template_meta.colors[slot].enabled}
                   {...form.getInputProps(`colors.${slot}`)}
                 />
                 <Select
                   label={`${slotLabel[slot]} font`}
-                  description={template.meta.fonts[slot].description}
-                  data={fontOptions}
+                  description={template.template_meta.fonts[slot].description}
+                  data={catalog.fonts}
                   searchable
                   allowDeselect={false}
                   nothingFoundMessage="No font found"
-                  disabled={disabled || !template.meta.fonts[slot].enabled}
+                  disabled={disabled || !template.template_meta.fonts[slot].enabled}
                   {...form.getInputProps(`fonts.${slot}`)}
                 />
               </Stack>

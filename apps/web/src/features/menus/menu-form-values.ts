@@ -1,11 +1,12 @@
 import {
   defaultMenuColors,
   defaultMenuCta,
+  defaultMenuFonts,
   type Menu,
+  type MenuCatalog,
   type MenuInput,
   type MenuTemplate,
 } from '@carte/domain';
-import { defaultMenuFonts } from './fonts.ts';
 import { templateByName } from './templates.ts';
 
 type Triple = { primary: string; secondary: string; tertiary: string };
@@ -71,9 +72,9 @@ export function menuFormValues(menu: Menu | null, userEmail: string): MenuFormVa
   };
 }
 
-/** What the form sends (pictures travel apart, as files). */
-export function menuPayload(values: MenuFormValues, saved: Menu | null): MenuInput {
-  const template = templateByName(values.selectedTemplate);
+/** What the form sends (pictures travel apart, as files); the template's meta as the catalogue gives it. */
+export function menuPayload(values: MenuFormValues, saved: Menu | null, catalog: MenuCatalog): MenuInput {
+  const template = templateByName(catalog, values.selectedTemplate);
   return {
     name: values.name,
     description: values.description,
@@ -81,7 +82,7 @@ export function menuPayload(values: MenuFormValues, saved: Menu | null): MenuInp
     colors: values.colors,
     fonts: values.fonts,
     selectedTemplate: values.selectedTemplate,
-    templateMeta: { [template.slug]: template.meta },
+    templateMeta: { [template.slug]: template.template_meta },
     showCTA: {
       title: values.showCTA.title,
       content: values.showCTA.content,

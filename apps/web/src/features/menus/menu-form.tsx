@@ -1,4 +1,4 @@
-import { type Menu, menuInputSchema, messages } from '@carte/domain';
+import { type Menu, type MenuCatalog, menuInputSchema, messages } from '@carte/domain';
 import { Alert, Badge, Button, Card, Divider, Grid, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCopy, IconLock } from '@tabler/icons-react';
@@ -43,7 +43,7 @@ type Action = 'save' | 'publish' | 'update' | 'unpublish' | 'delete';
  * published, updated or deleted; a published menu unpublished, updated or deleted. A menu of the
  * parent restaurant is read-only (form disabled, actions hidden) and can be copied.
  */
-export function MenuForm({ menu }: { menu: Menu | null }) {
+export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCatalog }) {
   const user = useCurrentUser();
   const can = useCan();
   const navigate = useNavigate();
@@ -63,7 +63,7 @@ export function MenuForm({ menu }: { menu: Menu | null }) {
   const form = useForm<MenuFormValues>({
     initialValues,
     validate: schemaValidate<MenuFormValues>(menuInputSchema, {
-      toPayload: (values) => menuPayload(values, menu),
+      toPayload: (values) => menuPayload(values, menu, catalog),
     }),
   });
   const dirty = !readOnly && form.isDirty();
@@ -71,7 +71,7 @@ export function MenuForm({ menu }: { menu: Menu | null }) {
   // The owner's preview panel draws the form's unsaved values (doc 1 §2).
   useMenuPreviewDraft({
     menuId: menu?._id ?? null,
-    input: menuPayload(form.values, menu),
+    input: menuPayload(form.values, menu, catalog),
     cover: form.values.cover,
     logo: form.values.logo,
   });
@@ -109,7 +109,7 @@ export function MenuForm({ menu }: { menu: Menu | null }) {
       return;
     }
     const values = form.getValues();
-    const payload = menuPayload(values, menu);
+    const payload = menuPayload(values, menu, catalog);
     const files = filesOf(values);
     const onUploadProgress =
       files.cover || files.logo ? (p: { percent: number }) => setProgress(p.percent) : undefined;
@@ -280,7 +280,7 @@ export function MenuForm({ menu }: { menu: Menu | null }) {
                 loading={categories.isLoading}
                 onSelect={() => setSelecting(true)}
               />
-              <BrandingSection form={form} disabled={disabled} progress={progress} />
+              <BrandingSection form={form} disabled={disabled} progress={progress} catalog={catalog} />
               <CtaSection form={form} disabled={disabled} />
               <DisplaySection
                 form={form}

@@ -70,7 +70,10 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
 };
 
-/** Cleans a dish description (rich text) before it is stored: the public menu prints it as HTML. */
+/**
+ * Cleans rich text (a dish's or the restaurant's description) before it is stored: the public menu
+ * prints it as HTML. Shared ground (core/) because dishes and the restaurant's profile both use it.
+ */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options).trim();
 }

@@ -1,0 +1,464 @@
+import {
+  type CtaColor,
+  type CtaType,
+  ctaColors,
+  ctaHref,
+  ctaLabel,
+  ctaTypeLabels,
+  ctaTypes,
+  MENU_TRANSITION_MAX,
+  RESTAURANT_DESCRIPTION_MAX,
+  type RestaurantType,
+  restaurantTypeLabel,
+  restaurantTypeLabels,
+  restaurantTypes,
+  richTextLength,
+  socialMedia,
+  socialMediaLabels,
+} from '@carte/domain';
+import { contrastRatio, SocialIcon, textOn } from '@carte/menu-view';
+import {
+  Card,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconQrcode } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useRef } from 'react';
+import { ImageInput } from '../../ui/image-input.tsx';
+import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
+import classes from './settings.module.css';
+import type { SettingsFormValues } from './settings-form-values.ts';
+
+type Form = UseFormReturnType<SettingsFormValues>;
+type Triple = Record<CtaColor, string>;
+
+export function Section({
+  title,
+  description,
+  action,
+  id,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  id?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card padding="lg" component="section" aria-labelledby={`${id ?? title}-title`} id={id}>
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm" wrap="nowrap">
+        <div>
+          <Text component="h2" id={`${id ?? title}-title`} className={classes.sectionTitle}>
+            {title}
+          </Text>
+          {description && (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </div>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+const typeOptions = restaurantTypes.map((type) => ({ value: type, label: restaurantTypeLabels[type] }));
+
+export function ProfileSection({
+  form,
+  disabled,
+  progress,
+  onDescriptionNormalized,
+}: {
+  form: Form;
+  disabled: boolean;
+  progress: number | null;
+  /** The editor rewrote the saved description in its own markup before anyone touched it. */
+  onDescriptionNormalized: (html: string) => void;
+}) {
+  const values = form.getValues();
+  // Set once the owner reaches into the editor (typing, the toolbar, a paste).
+  const edited = useRef(false);
+  const typeLabel = restaurantTypeLabel(values.restaurantType);
+  const descriptionLength = richTextLength(values.description);
+  const tooLong = descriptionLength > RESTAURANT_DESCRIPTION_MAX;
+  return (
+    <Section title="Business profile" description="Your name, logo and a few words, as guests see them.">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={`${typeLabel} name`}
+            placeholder="e.g. Taco Wheels"
+            withAsterisk
+            maxLength={100}
+            disabled={disabled}
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
+          <Select
+            label="Business type"
+            data={typeOptions}
+            allowDeselect={false}
+            searchable
+            nothingFoundMessage="No business type found"
+            disabled={disabled}
+            comboboxProps={{ withinPortal: true }}
+            key={form.key('restaurantType')}
+            {...form.getInputProps('restaurantType')}
+            onChange={(value) => {
+              if (value) form.setFieldValue('restaurantType', value as RestaurantType);
+              // The name's message names the type (doc 2 §5): check it again in the new words.
+              if (form.errors.name) form.validateField('name');
+            }}
+          />
+        </SimpleGrid>
+        <ImageInput
+          label="Logo"
+          description="Square works best. Shown on your public menu and your QR code cards."
+          value={values.logo}
+          onChange={(file) => form.setFieldValue('logo', file)}
+          progress={progress}
+          previewWidth={100}
+          cropAspect={1}
+          disabled={disabled}
+          error={form.errors.logo}
+        />
+        <div
+          onFocusCapture={() => {
+            edited.current = true;
+          }}
+          onPointerDownCapture={() => {
+            edited.current = true;
+          }}
+        >
+          <RichTextEditor
+            label="Description"
+            description={`Max ${RESTAURANT_DESCRIPTION_MAX} characters. Shown under your name on the public menu.`}
+            value={values.description}
+            onChange={(html) => {
+              if (edited.current) form.setFieldValue('description', html);
+              else onDescriptionNormalized(html);
+            }}
+            onBlur={() => form.validateField('description')}
+            error={form.errors.description}
+            disabled={disabled}
+            minHeight={110}
+          />
+          <Text size="xs" c={tooLong ? 'red.8' : 'dimmed'} ta="right" mt={4} aria-live="polite">
+            {descriptionLength}/{RESTAURANT_DESCRIPTION_MAX}
+          </Text>
+        </div>
+      </Stack>
+    </Section>
+  );
+}
+
+/** Every IANA zone the browser knows, with the saved one kept even when it does not list it. */
+function useTimeZones(current: string): string[] {
+  return useMemo(() => {
+    const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    return [...new Set([current, 'UTC', ...zones])].filter(Boolean).sort((a, b) => a.localeCompare(b));
+  }, [current]);
+}
+
+export function MenuBehaviourSection({ form, disabled }: { form: Form; disabled: boolean }) {
+  const values = form.getValues();
+  const zones = useTimeZones(values.timeZone);
+  const transition = Number(values.menu_period_transition);
+  return (
+    <Section
+      title="Menu behaviour"
+      description="When menus switch on your public page, and how upsells are called."
+    >
+      <Stack gap="md">
+        <Select
+          label="Time zone"
+          description="Every menu's hours are read on this clock."
+          data={zones}
+          searchable
+          allowDeselect={false}
+          limit={80}
+          nothingFoundMessage="No time zone found"
+          disabled={disabled}
+          comboboxProps={{ withinPortal: true }}
+          key={form.key('timeZone')}
+          {...form.getInputProps('timeZone')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <NumberInput
+            label="Menu transition period"
+            description={
+              transition === 0
+                ? 'Off: guests are not told that the next menu is coming.'
+                : 'Minutes before a menu ends when guests are offered the next one. 0 turns it off.'
+            }
+            min={0}
+            max={MENU_TRANSITION_MAX}
+            step={5}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            suffix=" min"
+            disabled={disabled}
+            key={form.key('menu_period_transition')}
+            {...form.getInputProps('menu_period_transition')}
+          />
+          <TextInput
+            label="Upsell label"
+            description="The heading of side dishes offered with a dish."
+            placeholder="Side Dishes"
+            maxLength={40}
+            disabled={disabled}
+            key={form.key('sideDishesLabel')}
+            {...form.getInputProps('sideDishesLabel')}
+          />
+        </SimpleGrid>
+      </Stack>
+    </Section>
+  );
+}
+
+const linkField: Record<CtaType, { label: string; placeholder: string; description: string }> = {
+  link: {
+    label: 'Link',
+    placeholder: 'yourrestaurant.com/page',
+    description: 'https:// is added when missing.',
+  },
+  website: {
+    label: 'Website',
+    placeholder: 'yourrestaurant.com',
+    description: 'https:// is added when missing.',
+  },
+  order_online: {
+    label: 'Ordering page',
+    placeholder: 'order.yourrestaurant.com',
+    description: 'https:// is added when missing.',
+  },
+  order_ahead: {
+    label: 'Ordering page',
+    placeholder: 'yourrestaurant.com/order-ahead',
+    description: 'https:// is added when missing.',
+  },
+  take_me_there: {
+    label: 'Address or maps link',
+    placeholder: '12 Market St, Springfield',
+    description: 'A street address opens in maps; a maps link opens as it is.',
+  },
+  call_to_order: {
+    label: 'Phone number',
+    placeholder: '+1 212 555 0100',
+    description: 'Guests tap to call this number.',
+  },
+};
+
+const colorLabels: Record<CtaColor, string> = {
+  primary: 'Primary',
+  secondary: 'Secondary',
+  tertiary: 'Tertiary',
+};
+
+/**
+ * The public menu's call-to-action button (doc 2 §2, §3). Its colour is one of the shown menu's
+ * three; the preview draws it in the colours of `colors` (the owner's first menu).
+ */
+export function CtaSection({
+  form,
+  disabled,
+  colors,
+  colorsOf,
+}: {
+  form: Form;
+  disabled: boolean;
+  colors: Triple;
+  /** Whose colours the preview uses. */
+  colorsOf: string | null;
+}) {
+  const cta = form.getValues().cta;
+  const field = linkField[cta.type];
+  const background = colors[cta.color];
+  const wanted = cta.lightText ? '#ffffff' : '#000000';
+  // As the public page does (menu-view CtaButton): the owner's choice unless it would be unreadable.
+  const readable = contrastRatio(wanted, background) >= 4.5;
+  const text = readable ? wanted : textOn(background);
+  const href = ctaHref(cta);
+  return (
+    <Section
+      title="Call to action"
+      description="A button under the menu's name on your public page."
+      action={
+        <Switch
+          label="Enabled"
+          labelPosition="left"
+          disabled={disabled}
+          key={form.key('cta.enabled')}
+          {...form.getInputProps('cta.enabled', { type: 'checkbox' })}
+        />
+      }
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="Button type"
+            data={ctaTypes.map((type) => ({ value: type, label: ctaTypeLabels[type] }))}
+            allowDeselect={false}
+            disabled={disabled}
+            comboboxProps={{ withinPortal: true }}
+            key={form.key('cta.type')}
+            {...form.getInputProps('cta.type')}
+            onChange={(value) => {
+              if (!value) return;
+              form.setFieldValue('cta.type', value as CtaType);
+              if (form.getValues().cta.link) form.validateField('cta.link');
+            }}
+          />
+          <TextInput
+            label="Label"
+            placeholder={ctaTypeLabels[cta.type]}
+            description="Leave empty to use the type's own words."
+            maxLength={40}
+            disabled={disabled}
+            key={form.key('cta.label')}
+            {...form.getInputProps('cta.label')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={field.label}
+          placeholder={field.placeholder}
+          description={field.description}
+          withAsterisk={cta.enabled}
+          type={cta.type === 'call_to_order' ? 'tel' : 'text'}
+          inputMode={cta.type === 'call_to_order' ? 'tel' : 'url'}
+          maxLength={2000}
+          disabled={disabled}
+          key={form.key('cta.link')}
+          {...form.getInputProps('cta.link')}
+        />
+        <Radio.Group
+          label="Colour"
+          description={
+            colorsOf
+              ? `One of your menu's colours; shown here in ${colorsOf}'s.`
+              : "One of your menu's colours."
+          }
+          key={form.key('cta.color')}
+          {...form.getInputProps('cta.color')}
+        >
+          <Group gap="sm" mt={8}>
+            {ctaColors.map((color) => (
+              <Radio.Card key={color} value={color} className={classes.colorCard} disabled={disabled}>
+                <Group gap={8} wrap="nowrap">
+                  <Radio.Indicator size="xs" />
+                  <span className={classes.swatch} style={{ background: colors[color] }} aria-hidden />
+                  <Text size="sm">{colorLabels[color]}</Text>
+                </Group>
+              </Radio.Card>
+            ))}
+          </Group>
+        </Radio.Group>
+        <Group gap="xl" wrap="wrap">
+          <Switch
+            label="Light text"
+            description="White text on the button (dark otherwise)"
+            disabled={disabled}
+            key={form.key('cta.lightText')}
+            {...form.getInputProps('cta.lightText', { type: 'checkbox' })}
+          />
+          <Switch
+            label="Open in a new tab"
+            disabled={disabled || cta.type === 'call_to_order'}
+            key={form.key('cta.newTab')}
+            {...form.getInputProps('cta.newTab', { type: 'checkbox' })}
+          />
+        </Group>
+        <div className={classes.ctaPreview}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase" className={classes.previewLabel}>
+            Preview
+          </Text>
+          <span className={classes.ctaButton} style={{ background, color: text }}>
+            {ctaLabel(cta)}
+          </span>
+          {!readable && (
+            <Text size="xs" c="dimmed" ta="center">
+              {cta.lightText ? 'White' : 'Dark'} text would be hard to read on this colour, so guests see{' '}
+              {cta.lightText ? 'dark' : 'white'} text.
+            </Text>
+          )}
+          <Text size="xs" c="dimmed" ta="center" className={classes.ctaTarget}>
+            {!cta.enabled
+              ? 'The button is off: guests do not see it.'
+              : href
+                ? `Opens ${href.replace(/^tel:/, 'a call to ')}`
+                : 'Add where the button leads to show it to guests.'}
+          </Text>
+        </div>
+      </Stack>
+    </Section>
+  );
+}
+
+const socialPlaceholders: Record<(typeof socialMedia)[number], string> = {
+  facebook: 'facebook.com/yourrestaurant',
+  instagram: 'instagram.com/yourrestaurant',
+  twitter: 'x.com/yourrestaurant',
+  yelp: 'yelp.com/biz/yourrestaurant',
+  website: 'yourrestaurant.com',
+};
+
+export function SocialSection({ form, disabled }: { form: Form; disabled: boolean }) {
+  return (
+    <Section
+      title="Social media"
+      description="Icons at the foot of your public menu. https:// is added when missing."
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {socialMedia.map((media) => (
+          <TextInput
+            key={form.key(`social.${media}`)}
+            label={socialMediaLabels[media]}
+            placeholder={socialPlaceholders[media]}
+            inputMode="url"
+            maxLength={2000}
+            disabled={disabled}
+            leftSection={<SocialIcon media={media} size={16} />}
+            {...form.getInputProps(`social.${media}`)}
+          />
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+/**
+ * Where the QR code section goes (doc 2 §2: colours, the card template picker, the share bar). Its
+ * values live in this form under `qrSettings`, `selectedQrTemplate` and `templateMeta`.
+ */
+export function QrSectionSlot() {
+  return (
+    <Section
+      id="qr-code"
+      title="QR code"
+      description="Colours and printable table cards for the code that opens your menu."
+    >
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" size={40} radius="md">
+          <IconQrcode size={22} stroke={1.6} />
+        </ThemeIcon>
+        <Text size="sm" c="dimmed">
+          Your QR code opens your public menu. Its colours and card templates are saved with these settings.
+        </Text>
+      </Group>
+    </Section>
+  );
+}
