@@ -20,6 +20,8 @@ export interface SettingsFormValues {
   restaurantType: RestaurantType;
   /** The saved logo's URL, a new file, or null (none, or removed). */
   logo: File | string | null;
+  /** A media library item picked as the new logo (the server copies its picture), or null. */
+  logoMedia: string | null;
   /** Rich text (HTML). */
   description: string;
   timeZone: string;
@@ -50,6 +52,7 @@ export function settingsFormValues(restaurant: Restaurant): SettingsFormValues {
     name: restaurant.name,
     restaurantType: restaurant.restaurantType,
     logo: restaurant.logoVariants?.card ?? restaurant.logo,
+    logoMedia: null,
     description: restaurant.description,
     timeZone: restaurant.timeZone,
     menu_period_transition: restaurant.menu_period_transition,
@@ -81,6 +84,7 @@ export function settingsPayload(values: SettingsFormValues, saved: Restaurant | 
     selectedQrTemplate: values.selectedQrTemplate,
     templateMeta: values.templateMeta,
     ...(saved?.logo && values.logo === null ? { removeLogo: true } : {}),
+    ...(values.logoMedia && !(values.logo instanceof File) ? { logoMedia: values.logoMedia } : {}),
   };
 }
 

@@ -128,7 +128,14 @@ export function ProfileSection({
           label="Logo"
           description="Square works best. Shown on your public menu and your QR code cards."
           value={values.logo}
-          onChange={(file) => form.setFieldValue('logo', file)}
+          onChange={(file) => {
+            form.setFieldValue('logo', file);
+            form.setFieldValue('logoMedia', null);
+          }}
+          onPickMedia={(item) => {
+            form.setFieldValue('logo', item.imageVariants.card);
+            form.setFieldValue('logoMedia', item._id);
+          }}
           progress={progress}
           previewWidth={100}
           cropAspect={1}
