@@ -27,6 +27,7 @@ import {
   createPublicMenuCache,
   createPublicMenuService,
 } from './features/public-menu/public-menu.service.ts';
+import { createQrService } from './features/qr/qr.service.ts';
 import { createRestaurantService } from './features/restaurants/restaurant.service.ts';
 
 export interface ServiceDeps {
@@ -102,6 +103,7 @@ export function createServices(deps: ServiceDeps) {
     dishes: createDishService({ db, storage, now, customizations, dietary, publicMenu }),
     filters: createFilterService({ db, publicMenu }),
     restaurants: createRestaurantService({ db, customizations }),
+    qr: createQrService({ db, storage, publicUrl: config.publicUrl }),
     csvImport: createCsvImportService({ db, publicMenu }),
     analytics,
     /** Stops what the services run in the background (the analytics buffer). */

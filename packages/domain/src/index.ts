@@ -9,6 +9,7 @@ export * from './pagination.ts';
 export * from './permissions.ts';
 export * from './pictures.ts';
 export * from './public-menu.ts';
+export * from './qr.ts';
 export * from './roles.ts';
 export * from './schedule.ts';
 export * from './validation.ts';
