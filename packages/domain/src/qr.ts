@@ -453,6 +453,7 @@ export type QrCardBlock =
   | { kind: 'rule'; x: number; y: number; h: number };
 
 const GAP = 4;
+const TIGHT_GAP = 2.5;
 const LOGO_HEIGHT = 16;
 const LOGO_MAX_WIDTH = 56;
 const QR_MAX = 64;
@@ -564,12 +565,25 @@ export function qrCardLayout(
     }
   }
 
-  const others = rows.reduce((sum, row) => sum + (row.kind === 'qr' ? URL_ROW : row.h), 0);
-  const gaps = GAP * (rows.length - 1);
-  const available = QR_CARD.height - 2 * QR_CARD.padding - others - gaps;
-  const qrSize = Math.max(QR_MIN, Math.min(QR_MAX, inner, available));
-  const total = others + gaps + qrSize;
-  let y = QR_CARD.padding + Math.max(0, (QR_CARD.height - 2 * QR_CARD.padding - total) / 2);
+  const height = QR_CARD.height - 2 * QR_CARD.padding;
+  let gap = GAP;
+  const sum = () =>
+    rows.reduce((total, row) => total + (row.kind === 'qr' ? URL_ROW : row.h), 0) + gap * (rows.length - 1);
+  // Long texts in every field: tighten the gaps, then the text boxes (the renderers shrink the type
+  // to fit, down to 60%), so the code keeps at least 30 mm and nothing leaves the card.
+  if (height - sum() < QR_MIN) {
+    gap = TIGHT_GAP;
+    const texts = rows.filter((row) => row.kind === 'text' || row.kind === 'columns');
+    const textTotal = texts.reduce((total, row) => total + row.h, 0);
+    const deficit = QR_MIN - (height - sum());
+    if (deficit > 0 && textTotal > 0) {
+      const factor = Math.max(0.6, (textTotal - deficit) / textTotal);
+      for (const row of texts) row.h *= factor;
+    }
+  }
+  const qrSize = Math.max(QR_MIN, Math.min(QR_MAX, inner, height - sum()));
+  const total = sum() + qrSize;
+  let y = QR_CARD.padding + Math.max(0, (height - total) / 2);
   const x = QR_CARD.padding;
   const blocks: QrCardBlock[] = [];
   for (const row of rows) {
@@ -633,7 +647,7 @@ export function qrCardLayout(
         break;
       }
     }
-    y += GAP;
+    y += gap;
   }
   return blocks;
 }

@@ -269,14 +269,23 @@ function drawCode(
   }
   doc.fill(input.settings.colorDark);
 
+  // The address on one line: a long one is set smaller (down to 60%) to fit the card's width.
   const address = input.url.replace(/^https?:\/\//, '');
-  useFont(doc, false, block.urlSize * MM_PER_PT);
+  const width = QR_CARD.width - 2 * QR_CARD.padding;
+  let sizeMm = block.urlSize * MM_PER_PT;
+  useFont(doc, false, sizeMm);
+  const natural = doc.widthOfString(address);
+  if (natural > width) {
+    sizeMm = Math.max(sizeMm * 0.6, (sizeMm * width) / natural);
+    useFont(doc, false, sizeMm);
+  }
   doc.save();
   doc.fillOpacity(0.75);
   doc.fillColor(input.settings.colorDark).text(address, QR_CARD.padding, block.urlY, {
-    width: QR_CARD.width - 2 * QR_CARD.padding,
+    width,
+    height: sizeMm * QR_LINE_HEIGHT,
     align: 'center',
-    lineBreak: false,
+    ellipsis: true,
   });
   doc.restore();
 }
