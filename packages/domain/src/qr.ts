@@ -409,6 +409,11 @@ export function qrModuleRuns(modules: QrModules): { row: number; col: number; le
   return runs;
 }
 
+/** The quiet zone of a downloaded code, in modules, on every side (what the standard asks for). */
+export const QR_QUIET_ZONE = 4;
+/** On a card the code keeps 2 modules inside its block; the gaps around the block add the rest. */
+export const QR_CARD_QUIET_ZONE = 2;
+
 export function qrModulePath(modules: QrModules, margin = 0): string {
   return qrModuleRuns(modules)
     .map(({ row, col, length }) => `M${col + margin} ${row + margin}h${length}v1h-${length}z`)

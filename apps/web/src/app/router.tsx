@@ -57,6 +57,9 @@ const FiltersPage = lazy(() =>
 const AnalyticsPage = lazy(() =>
   import('../features/analytics/analytics-area.ts').then((m) => ({ default: m.AnalyticsPage })),
 );
+const SharePage = lazy(() =>
+  import('../features/sharing/sharing-area.ts').then((m) => ({ default: m.SharePage })),
+);
 const TimelinePage = lazy(() =>
   import('../features/timeline/timeline-area.ts').then((m) => ({ default: m.TimelinePage })),
 );
@@ -122,6 +125,7 @@ export const router = createBrowserRouter([
               { path: '/customizations', element: <CustomizationsPage /> },
               { path: '/filters', element: <FiltersPage /> },
               { path: '/timeline', element: <TimelinePage /> },
+              { path: '/share', element: <SharePage /> },
               { path: '/menu-interaction-tracking', element: <AnalyticsPage /> },
               { path: '/subscribe', element: <SubscribePage /> },
               { path: '/admin/dashboard', element: <AdminDashboardPage /> },

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import {
   MM_PER_PT,
   QR_CARD,
+  QR_CARD_QUIET_ZONE,
   QR_CARD_SINGLE_SCALE,
   QR_LINE_HEIGHT,
   type QrCardBlock,
@@ -37,8 +38,6 @@ const MARK_OFFSET = BLEED;
 const MARK_LENGTH = 5;
 /** A hairline for the crop marks (0.25 pt). */
 const MARK_WIDTH = 0.25;
-/** The code's own quiet zone inside its block, in modules (the gaps around the block add more). */
-const CARD_QUIET_ZONE = 2;
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
@@ -254,9 +253,9 @@ function drawCode(
   alpha: number,
 ) {
   const modules = qrModules(input.url);
-  const unit = block.size / (modules.size + 2 * CARD_QUIET_ZONE);
-  const x0 = block.x + CARD_QUIET_ZONE * unit;
-  const y0 = block.y + CARD_QUIET_ZONE * unit;
+  const unit = block.size / (modules.size + 2 * QR_CARD_QUIET_ZONE);
+  const x0 = block.x + QR_CARD_QUIET_ZONE * unit;
+  const y0 = block.y + QR_CARD_QUIET_ZONE * unit;
   const side = modules.size * unit;
   if (input.logo && alpha > 0) {
     doc.save();

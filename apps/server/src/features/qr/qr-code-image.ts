@@ -1,4 +1,4 @@
-import { type QrModules, type QrSettings, qrModulePath } from '@carte/domain';
+import { QR_QUIET_ZONE, type QrModules, type QrSettings, qrModulePath } from '@carte/domain';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 
@@ -10,8 +10,7 @@ import sharp from 'sharp';
 
 /** Error correction M: survives a scratched or folded card and keeps the code small for a URL. */
 const ERROR_CORRECTION = 'M';
-/** The quiet zone the standard asks for, in modules, on every side. */
-export const QUIET_ZONE = 4;
+const QUIET_ZONE = QR_QUIET_ZONE;
 
 export const qrModules = (url: string): QrModules =>
   QRCode.create(url, { errorCorrectionLevel: ERROR_CORRECTION }).modules;
