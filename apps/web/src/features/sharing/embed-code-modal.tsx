@@ -13,10 +13,16 @@ import { copyText } from './clipboard.ts';
 import classes from './sharing.module.css';
 
 const modes: { value: EmbedSizeMode; label: string }[] = [
-  { value: 'default', label: `Default (${EMBED_DEFAULT.width} × ${EMBED_DEFAULT.height})` },
-  { value: 'px', label: 'Pixels (px)' },
-  { value: '%', label: 'Percent (%)' },
+  { value: 'default', label: 'Default' },
+  { value: 'px', label: 'Pixels' },
+  { value: '%', label: 'Percent' },
 ];
+
+const modeHints: Record<EmbedSizeMode, string> = {
+  default: `${EMBED_DEFAULT.width} × ${EMBED_DEFAULT.height} px, the size of a phone screen.`,
+  px: `A fixed size, from ${EMBED_LIMITS.px.min} to ${EMBED_LIMITS.px.max} px.`,
+  '%': 'A share of the space your page gives the menu, from 1 to 100%.',
+};
 
 /** What each mode starts with when chosen. */
 const startSizes: Record<EmbedSizeMode, { width: number; height: number }> = {
@@ -77,9 +83,15 @@ export function EmbedCodeModal({ opened, onClose, url, restaurantName }: EmbedCo
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Embed your menu" size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Embed your menu"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           Paste this code into your website to show your menu inside it. It stays as wide as your page allows
           and at most 85% of the screen high.
         </Text>
@@ -94,6 +106,9 @@ export function EmbedCodeModal({ opened, onClose, url, restaurantName }: EmbedCo
             onChange={handleMode}
             aria-labelledby="embed-size-label"
           />
+          <Text size="xs" c="gray.7" mt={6}>
+            {modeHints[mode]}
+          </Text>
         </div>
         <Group gap="md" align="flex-start" grow>
           {sizeInput('width', 'Width', widthValid)}

@@ -24,20 +24,20 @@ export function PublicMenuCard({
   const [qrOpened, qr] = useDisclosure(false);
 
   return (
-    <Card padding="md">
+    <Card padding="md" id="public-menu" component="section" aria-labelledby="public-menu-title">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap={8} wrap="nowrap">
             <IconWorld size={20} stroke={1.7} aria-hidden />
-            <Title order={2} size="h4">
+            <Title order={2} size="h4" id="public-menu-title">
               Your public menu
             </Title>
           </Group>
-          <Badge variant="light" color={published ? 'teal' : 'gray'} size="sm">
+          <Badge variant="dot" color={published ? 'teal' : 'gray'} size="sm">
             {published ? 'Live' : 'No published menu yet'}
           </Badge>
         </Group>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           Diners open it from the QR code on their table, from a link, or inside your website.
         </Text>
         <div className={classes.address}>

@@ -15,7 +15,13 @@ import classes from './sharing.module.css';
 export function QrCodeModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const design = useQrDesign({ enabled: opened });
   return (
-    <Modal opened={opened} onClose={onClose} title="QR code" size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="QR code"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {design.data ? (
         <QrCodeModalBody design={design.data} onClose={onClose} />
       ) : (
@@ -32,7 +38,7 @@ function QrCodeModalBody({ design, onClose }: { design: QrDesignAnswer; onClose:
   const template = design.selectedQrTemplate;
   return (
     <Stack gap="lg">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         Print it on your tables, flyers or window. It opens your menu at {design.menuUrl}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
@@ -45,7 +51,7 @@ function QrCodeModalBody({ design, onClose }: { design: QrDesignAnswer; onClose:
               label="QR code of your public menu"
             />
           </div>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             The code alone: PNG, JPEG or SVG
           </Text>
         </Stack>
@@ -58,7 +64,7 @@ function QrCodeModalBody({ design, onClose }: { design: QrDesignAnswer; onClose:
             logoUrl={design.logo}
             width={180}
           />
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             Table card, {qrTemplateOf(template).name}: PDF for A4 or Letter
           </Text>
         </Stack>

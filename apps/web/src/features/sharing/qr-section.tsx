@@ -108,13 +108,13 @@ export function QrSection({
       <Stack gap="lg">
         <div>
           <Title order={3}>QR code</Title>
-          <Text size="sm" c="dimmed" mt={4}>
+          <Text size="sm" c="gray.7" mt={4}>
             Diners scan it to open your menu. Choose a table card, your colours and texts: the preview is what
             prints.
           </Text>
         </div>
         <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
             <Stack gap="lg">
               <Radio.Group
                 label="Card template"
@@ -175,6 +175,7 @@ export function QrSection({
 
               <Input.Wrapper
                 label="Logo behind the code"
+                classNames={{ description: classes.hint }}
                 description={
                   logoUrl
                     ? 'How strongly your logo shows through the code (up to 50%, so it still scans).'
@@ -185,6 +186,7 @@ export function QrSection({
                 <Slider
                   mt="xs"
                   mb="md"
+                  mx="md"
                   min={0}
                   max={QR_MAX_BACKGROUND_ALPHA}
                   step={0.05}
@@ -201,7 +203,11 @@ export function QrSection({
                 />
               </Input.Wrapper>
 
-              <Divider label={`Card text · ${template.name}`} labelPosition="left" />
+              <Divider
+                label={`Card text · ${template.name}`}
+                labelPosition="left"
+                classNames={{ label: classes.hint }}
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 {textFields.map((field) => {
                   const path = `templateMeta.${slug}.${field.key}`;
@@ -214,6 +220,7 @@ export function QrSection({
                       value={current}
                       maxLength={field.maxLength}
                       description={`${current.length}/${field.maxLength}`}
+                      classNames={{ description: classes.hint }}
                       inputWrapperOrder={['label', 'input', 'description', 'error']}
                       onChange={(event) => setField(field.key, event.currentTarget.value)}
                       error={shown[path]}
@@ -238,7 +245,7 @@ export function QrSection({
               )}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
             <div className={classes.previewPane}>
               <QrCardPreview
                 url={menuUrl}
@@ -248,7 +255,7 @@ export function QrSection({
                 logoUrl={logoUrl}
                 width={260}
               />
-              <Text size="xs" c="dimmed" ta="center">
+              <Text size="xs" c="gray.7" ta="center">
                 {template.name} · 95 × 130 mm, 4 per A4 or Letter sheet
               </Text>
               <QrDownloadMenu fullWidth />
