@@ -221,6 +221,8 @@ describe('the sharing screens look finished and pass axe', () => {
         await eventually(() =>
           section.getByRole('img', { name: `Table card preview, Template ${n}` }).isVisible(),
         );
+        // From the top, so the fixed header is drawn once, where it belongs.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({
           path: path.join(artifacts, `qr-section-template-${n}-${label}.png`),
           fullPage: true,
