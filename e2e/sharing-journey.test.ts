@@ -1,10 +1,14 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
+import pg from 'pg';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskStorage } from '../apps/server/src/adapters/storage/disk-storage.ts';
+import { storeImage } from '../apps/server/src/features/media/index.ts';
 import { crop, decode, decodeImage, renderPdfPage } from '../apps/server/test/qr-decode.ts';
 import { apiFor, signInApi } from './support/api.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
@@ -26,9 +30,32 @@ let menuUrl: string;
 let restaurantName: string;
 let otherSite: Server | null = null;
 let tourKey: string;
+let dataDir: string;
+
+/**
+ * The demo truck's logo, stored as the profile form stores one (the server's own image code, in the
+ * server's data folder): the cards print it, and the QR section offers it behind the code.
+ */
+async function giveDemoLogo(restaurantId: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="200"><rect x="4" y="4" width="472" height="192" rx="36" fill="#c2410c"/><text x="240" y="128" font-family="DejaVu Sans, sans-serif" font-size="84" font-weight="bold" fill="#fff7ed" text-anchor="middle">CARTE</text></svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  const key = await storeImage(
+    createDiskStorage({ dataDir }),
+    { field: 'logo', filename: 'logo.png', mimetype: 'image/png', size: png.length, buffer: png },
+    'logo',
+  );
+  const client = new pg.Client({ connectionString: server.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('UPDATE restaurants SET logo = $1 WHERE id = $2', [key, restaurantId]);
+  } finally {
+    await client.end();
+  }
+}
 
 beforeAll(async () => {
-  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true' });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'carte-e2e-sharing-'));
+  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true', DATA_DIR: dataDir });
   browser = await launchBrowser();
   mkdirSync(artifacts, { recursive: true });
   const api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
@@ -38,6 +65,7 @@ beforeAll(async () => {
   );
   tourKey = `carte.tourSeen.${me._id}`;
   menuUrl = `${server.url}/menu/${me.restaurants[0]!._id}`;
+  await giveDemoLogo(me.restaurants[0]!._id);
   restaurantName = me.restaurants[0]!.name;
 });
 
@@ -45,6 +73,7 @@ afterAll(async () => {
   await new Promise((resolve) => (otherSite ? otherSite.close(resolve) : resolve(undefined)));
   await browser?.close();
   await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Waits for a condition of the page (lazy screens and their data take a moment on a busy machine). */
@@ -216,6 +245,11 @@ describe('the sharing screens look finished and pass axe', () => {
           .first()
           .isVisible(),
       );
+      // The logo faintly behind the code: the slider, by keyboard (0.05 a step).
+      const alpha = section.getByRole('slider', { name: 'Logo behind the code' });
+      await alpha.focus();
+      for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowRight');
+      expect(await alpha.getAttribute('aria-valuenow')).toBe('0.2');
       for (const n of [1, 2, 3, 4]) {
         await section.getByRole('radio', { name: new RegExp(`^Template ${n}:`) }).click();
         await eventually(() =>

@@ -38,7 +38,7 @@ function QrCodeModalBody({ design, onClose }: { design: QrDesignAnswer; onClose:
   const template = design.selectedQrTemplate;
   return (
     <Stack gap="lg">
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
         Print it on your tables, flyers or window. It opens your menu at {design.menuUrl}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">

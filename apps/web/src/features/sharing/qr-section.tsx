@@ -234,9 +234,11 @@ export function QrSection({
                 <Switch
                   label="Print the logo on the card"
                   description={
-                    logoUrl
-                      ? 'The logo of your profile, at the top of the card.'
-                      : 'Your profile has no logo yet.'
+                    <Text span size="xs" c="gray.7">
+                      {logoUrl
+                        ? 'The logo of your profile, at the top of the card.'
+                        : 'Your profile has no logo yet.'}
+                    </Text>
                   }
                   checked={values.logo !== 'none'}
                   onChange={(event) => setField('logo', event.currentTarget.checked ? 'restaurant' : 'none')}
