@@ -4,10 +4,8 @@ import {
   type QrPaper,
   qrDesignSchema,
   qrFileName,
-  qrTemplateSchema,
 } from '@carte/domain';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -17,12 +15,9 @@ import { queryKeys } from './query-keys.ts';
  */
 export const qrKeys = {
   design: [...queryKeys.restaurant, 'qr'] as const,
-  templates: ['qr-templates'] as const,
 };
 
 export const qrApi = {
-  templates: (signal?: AbortSignal) =>
-    api.get('/restaurants/qr-templates', { schema: z.array(qrTemplateSchema), signal }),
   /** The saved design, the menu's address and the logo a card prints. */
   design: (signal?: AbortSignal) => api.get('/restaurants/qr-settings', { schema: qrDesignSchema, signal }),
   /** The bare code as a file, with the name doc 2 §9 gives it. */
