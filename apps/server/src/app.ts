@@ -29,6 +29,7 @@ import { mediaLibraryRoutes } from './features/media/media-library.routes.ts';
 import { menuRoutes } from './features/menus/menu.routes.ts';
 import { categoryTimelineRoutes, menuTimelineRoutes } from './features/menus/menu-timeline.routes.ts';
 import { publicMenuPlugin } from './features/public-menu/public-menu.routes.ts';
+import { qrRoutes } from './features/qr/qr.routes.ts';
 import { restaurantRoutes } from './features/restaurants/restaurant.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { authPlugin } from './http/auth.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(filterRoutes, { prefix: '/restaurants', filters: services.filters });
       await api.register(mediaLibraryRoutes, { prefix: '/restaurants', library: services.mediaLibrary });
+      await api.register(qrRoutes, { prefix: '/restaurants', qr: services.qr });
       await api.register(billingRoutes, {
         prefix: '/subscription',
         billing: services.billing,

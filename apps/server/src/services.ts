@@ -28,6 +28,7 @@ import {
   createPublicMenuCache,
   createPublicMenuService,
 } from './features/public-menu/public-menu.service.ts';
+import { createQrService } from './features/qr/qr.service.ts';
 import { createRestaurantService } from './features/restaurants/restaurant.service.ts';
 
 export interface ServiceDeps {
@@ -103,6 +104,7 @@ export function createServices(deps: ServiceDeps) {
     dishes: createDishService({ db, storage, now, customizations, dietary, publicMenu }),
     filters: createFilterService({ db, publicMenu }),
     restaurants: createRestaurantService({ db, storage, customizations, publicMenu, now }),
+    qr: createQrService({ db, storage, publicUrl: config.publicUrl }),
     csvImport: createCsvImportService({ db, publicMenu }),
     mediaLibrary: createMediaLibraryService({ db, storage, now }),
     analytics,

@@ -11,6 +11,7 @@ export * from './pagination.ts';
 export * from './permissions.ts';
 export * from './pictures.ts';
 export * from './public-menu.ts';
+export * from './qr.ts';
 export * from './restaurant.ts';
 export * from './restaurant-profile.ts';
 export * from './rich-text.ts';

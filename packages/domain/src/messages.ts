@@ -111,6 +111,23 @@ export const messages = {
   // doc 2 §8, doc 3 §2.4 — sharing a menu's address
   menuUrlCopied: 'Menu URL has been copied successfully to clipboard',
   menuUrlCopyFailed: 'Error copying Menu url to clipboard. Please try again later',
+  embedCopied: 'Embedded Menu has been copied successfully to clipboard',
+  embedCopyFailed: 'Error copying Embedded Menu to clipboard. Please try again later',
+  embedSizeInvalid: (unit: 'px' | '%', min: number, max: number) =>
+    `Please enter a size between ${min} and ${max} ${unit}`,
+  qrDownloadFailed: 'The download failed. Please try again later',
+
+  // doc 2 §3, §4, §9 — QR codes and table cards (the specification names no texts for these checks)
+  qrColorInvalid: 'Please choose a colour such as #1a1a1a',
+  qrContrastLow: 'The code colour needs to be darker than the background for the QR code to scan',
+  qrBackgroundAlphaRange: 'The background image alpha must be between 0 and 0.5',
+  qrTemplateInvalid: 'Please choose one of the QR templates',
+  qrFieldTooLong: (label: string, max: number) => `${label} can be at most ${max} characters`,
+  qrFormatInvalid: 'Please choose png, jpeg or svg',
+  qrSizeRange: (min: number, max: number) => `The QR code size must be between ${min} and ${max} pixels`,
+  qrPaperInvalid: 'Please choose A4 or Letter paper',
+  qrPerPageInvalid: 'Please choose 1 or 4 cards per sheet',
+  qrTargetInvalid: 'Please choose what the QR code opens',
 
   // doc 1 §5, §8 and doc 2 §5, §8 — the owner's workshop
   menuCtaEmailsUnique: 'Emails must be unique',

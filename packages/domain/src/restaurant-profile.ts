@@ -62,10 +62,6 @@ export const defaultRestaurantCta: RestaurantCta = {
   enabled: false,
 };
 
-/** The QR card templates (doc 2 §3): template_1 … template_4, the first by default. */
-export const qrTemplateSlugs = ['template_1', 'template_2', 'template_3', 'template_4'] as const;
-export type QrTemplateSlug = (typeof qrTemplateSlugs)[number];
-
 /**
  * The fields a QR card template may hold (doc 2 §3), each with the most characters it keeps: an SSID
  * has at most 32 bytes and a WPA passphrase 63 characters; `logo` is a picture's path.
@@ -81,20 +77,8 @@ export const qrTemplateFieldMax = {
   wifi_password: 63,
   logo: 2000,
 } as const;
-export type QrTemplateField = keyof typeof qrTemplateFieldMax;
-export const qrTemplateFields = Object.keys(qrTemplateFieldMax) as QrTemplateField[];
-
-/** QR code colours and the card's background-image opacity (doc 2 §3 `qrSettings`). */
-export interface QrSettings {
-  colorDark: string;
-  colorLight: string;
-  backgroundImageAlpha: number;
-}
-export const defaultQrSettings: QrSettings = {
-  colorDark: '#000000',
-  colorLight: '#ffffff',
-  backgroundImageAlpha: 1,
-};
+export type QrCardField = keyof typeof qrTemplateFieldMax;
+export const qrTemplateFields = Object.keys(qrTemplateFieldMax) as QrCardField[];
 
 export const MENU_TRANSITION_MAX = 60;
 /** doc 2 §5: "Description hint: max 200 characters", counted on the text a reader sees. */

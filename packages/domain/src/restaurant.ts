@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { objectId } from './api.ts';
 import { filterOptionsSchema } from './filters.ts';
 import { messages } from './messages.ts';
+import { qrTemplateSlugs } from './qr.ts';
 import {
   ctaColors,
   ctaTypes,
@@ -11,7 +12,6 @@ import {
   MENU_TRANSITION_MAX,
   qrTemplateFieldMax,
   qrTemplateFields,
-  qrTemplateSlugs,
   RESTAURANT_DESCRIPTION_MAX,
   socialMedia,
   socialMediaLabels,
@@ -56,7 +56,7 @@ export const restaurantCtaSchema = z.object({
   enabled: z.boolean(),
 });
 
-export const qrSettingsSchema = z.object({
+export const restaurantQrSettingsSchema = z.object({
   colorDark: hexColor,
   colorLight: hexColor,
   backgroundImageAlpha: z
@@ -67,7 +67,7 @@ export const qrSettingsSchema = z.object({
 
 const qrFieldsOutput = z.record(z.string(), z.string());
 /** Per-template values of the QR cards, keyed by template slug (doc 2 §3 `templateMeta`). */
-export const qrTemplateMetaSchema = z.record(z.string(), qrFieldsOutput);
+export const restaurantQrTemplateMetaSchema = z.record(z.string(), qrFieldsOutput);
 
 export const restaurantSchema = z.object({
   _id: objectId,
@@ -82,9 +82,9 @@ export const restaurantSchema = z.object({
   menu_period_transition: z.number().int(),
   sideDishesLabel: z.string(),
   social: z.array(socialLinkSchema),
-  qrSettings: qrSettingsSchema,
+  qrSettings: restaurantQrSettingsSchema,
   selectedQrTemplate: z.enum(qrTemplateSlugs),
-  templateMeta: qrTemplateMetaSchema,
+  templateMeta: restaurantQrTemplateMetaSchema,
   cta: restaurantCtaSchema,
   customizations: z.array(customizationSchema),
   dietaryConsiderations: dietaryListsSchema,

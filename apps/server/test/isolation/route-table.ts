@@ -537,6 +537,19 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/restaurants/set-filter': one('use', "B's ingredient in a filter", (a) => ({
     body: bodies.filter(a.target.ingredient),
   })),
+  'GET /api/restaurants/qr-templates': {
+    kind: 'no-record-id',
+    reason: 'the four card templates, the same for every restaurant (a member of one may read them)',
+  },
+  'GET /api/restaurants/qr-settings': { kind: 'session-scoped', reason: "the caller's QR design" },
+  'GET /api/restaurants/qr-code': {
+    kind: 'session-scoped',
+    reason: "the code of the caller's public menu (test/qr.test.ts: a named restaurant id changes nothing)",
+  },
+  'GET /api/restaurants/qr-cards.pdf': {
+    kind: 'session-scoped',
+    reason: "table cards of the caller's public menu",
+  },
 
   // ---- the media library (own only: a location does not see its parent's) ----
   'GET /api/restaurants/media': { kind: 'session-scoped', reason: "the caller's own media library" },

@@ -27,6 +27,8 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
   /** Upload progress of a multipart body (only `upload` reports it). */
   onUploadProgress?: (progress: UploadProgress) => void;
+  /** The success answer is a file (a download), not the envelope: it is answered as a Blob. */
+  file?: boolean;
 }
 
 export interface UploadProgress {
@@ -214,6 +216,14 @@ async function exchange<S extends z.ZodType>(
     response = await transport(method, url, options.body, accessToken, sendOptions);
   }
 
+  if (options.file && response.ok) {
+    try {
+      return (await response.blob()) as z.output<S>;
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(0, messages.somethingWentWrong);
+    }
+  }
   const envelope = await readEnvelope(response);
   const status = response.status;
 
@@ -275,6 +285,17 @@ export function upload<S extends z.ZodType>(
   return exchange(sendWithProgress, method, path, options);
 }
 
+/**
+ * A file answer (a QR code, printable cards), under the same 417 refresh, 401, 403 and failure
+ * rules; a failure still answers the envelope, whose message is thrown.
+ */
+export function downloadFile(
+  path: string,
+  options: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
+): Promise<Blob> {
+  return exchange(send, 'GET', path, { ...options, schema: z.instanceof(Blob), file: true });
+}
+
 /** Shorthands; endpoint modules name the paths, components never do. */
 export const api = {
   get: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => request('GET', path, options),
@@ -282,4 +303,5 @@ export const api = {
   put: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => request('PUT', path, options),
   delete: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => request('DELETE', path, options),
   upload,
+  downloadFile,
 };

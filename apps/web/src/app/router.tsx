@@ -58,6 +58,9 @@ const FiltersPage = lazy(() =>
 const AnalyticsPage = lazy(() =>
   import('../features/analytics/analytics-area.ts').then((m) => ({ default: m.AnalyticsPage })),
 );
+const SharePage = lazy(() =>
+  import('../features/sharing/sharing-area.ts').then((m) => ({ default: m.SharePage })),
+);
 const TimelinePage = lazy(() =>
   import('../features/timeline/timeline-area.ts').then((m) => ({ default: m.TimelinePage })),
 );
@@ -153,6 +156,7 @@ export const router = createBrowserRouter([
               { path: '/filters', element: <FiltersPage /> },
               { path: '/timeline', element: <TimelinePage /> },
               { path: '/settings', element: <SettingsPage /> },
+              { path: '/share', element: <SharePage /> },
               { path: '/menu-interaction-tracking', element: <AnalyticsPage /> },
               { path: '/media-section', element: <MediaLibraryPage /> },
               { path: '/subscribe', element: <SubscribePage /> },

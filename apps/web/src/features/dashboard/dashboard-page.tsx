@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { useCan } from '../../ui/use-can.ts';
 import { DishesTable } from '../dishes/index.ts';
 import { IngredientsTable } from '../ingredients/index.ts';
+import { PublicMenuCard } from '../sharing/index.ts';
 import { CategoryBoard } from './category-board.tsx';
 import { FirstLoginTour } from './first-login-tour.tsx';
 import { MenuSwitcher } from './menu-switcher.tsx';
@@ -56,13 +57,22 @@ export function DashboardPage() {
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <MenuSwitcher
-            menus={menus}
-            selectedId={menu?._id ?? null}
-            onSelect={select}
-            loading={isLoading}
-            canEdit={can('menu')}
-          />
+          <Stack gap="lg">
+            <MenuSwitcher
+              menus={menus}
+              selectedId={menu?._id ?? null}
+              onSelect={select}
+              loading={isLoading}
+              canEdit={can('menu')}
+            />
+            {publicUrl && restaurant && (
+              <PublicMenuCard
+                url={publicUrl}
+                restaurantName={restaurant.name}
+                published={menus.some((candidate) => !candidate.draft)}
+              />
+            )}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           {menu ? (

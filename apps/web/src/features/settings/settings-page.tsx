@@ -34,6 +34,7 @@ import { applyServerError, hasErrors } from '../../ui/form/server-error.ts';
 import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
+import { QrSection } from '../sharing/index.ts';
 import classes from './settings.module.css';
 import {
   type SettingsFormValues,
@@ -41,13 +42,7 @@ import {
   settingsFormValues,
   settingsPayload,
 } from './settings-form-values.ts';
-import {
-  CtaSection,
-  MenuBehaviourSection,
-  ProfileSection,
-  QrSectionSlot,
-  SocialSection,
-} from './settings-sections.tsx';
+import { CtaSection, MenuBehaviourSection, ProfileSection, SocialSection } from './settings-sections.tsx';
 
 /**
  * /settings (doc 2 §2): the restaurant's profile. Needs the restaurant permission (doc 2 §6; the
@@ -204,7 +199,27 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
                 colors={colors}
                 colorsOf={ownMenu?.name ?? null}
               />
-              <QrSectionSlot />
+              {publicUrl && (
+                <QrSection
+                  value={{
+                    qrSettings: values.qrSettings,
+                    selectedQrTemplate: values.selectedQrTemplate,
+                    templateMeta: values.templateMeta,
+                  }}
+                  onChange={(next) => {
+                    form.setFieldValue('qrSettings', next.qrSettings);
+                    form.setFieldValue('selectedQrTemplate', next.selectedQrTemplate);
+                    form.setFieldValue(
+                      'templateMeta',
+                      next.templateMeta as SettingsFormValues['templateMeta'],
+                    );
+                  }}
+                  menuUrl={publicUrl}
+                  logoUrl={fileUrl ?? logoPreview}
+                  disabled={submitting}
+                  dirty={dirty}
+                />
+              )}
               <SocialSection form={form} disabled={submitting} />
             </Stack>
           </Grid.Col>

@@ -28,10 +28,8 @@ import {
   Switch,
   Text,
   TextInput,
-  ThemeIcon,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconQrcode } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { ImageInput } from '../../ui/image-input.tsx';
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
@@ -443,29 +441,6 @@ export function SocialSection({ form, disabled }: { form: Form; disabled: boolea
           />
         ))}
       </SimpleGrid>
-    </Section>
-  );
-}
-
-/**
- * Where the QR code section goes (doc 2 §2: colours, the card template picker, the share bar). Its
- * values live in this form under `qrSettings`, `selectedQrTemplate` and `templateMeta`.
- */
-export function QrSectionSlot() {
-  return (
-    <Section
-      id="qr-code"
-      title="QR code"
-      description="Colours and printable table cards for the code that opens your menu."
-    >
-      <Group gap="sm" wrap="nowrap">
-        <ThemeIcon variant="light" size={40} radius="md">
-          <IconQrcode size={22} stroke={1.6} />
-        </ThemeIcon>
-        <Text size="sm" c="dimmed">
-          Your QR code opens your public menu. Its colours and card templates are saved with these settings.
-        </Text>
-      </Group>
     </Section>
   );
 }

@@ -1,0 +1,169 @@
+import { buffer } from 'node:stream/consumers';
+import {
+  DEFAULT_QR_TEMPLATE,
+  publicMenuUrl,
+  QR_CARDS_FILE_NAME,
+  type QrCardsQuery,
+  type QrCodeQuery,
+  type QrDesign,
+  type QrDesignAnswer,
+  type QrTemplateMeta,
+  qrCardValues,
+  qrFileName,
+  qrTemplateMetaSchema,
+  qrTemplates,
+  resolveQrSettings,
+  selectedQrTemplateSchema,
+} from '@carte/domain';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Caller } from '../../core/caller.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import { scopeOf } from '../../core/restaurant-scope.ts';
+import type { Db } from '../../db/connect.ts';
+import { restaurants } from '../../db/schema.ts';
+import { imageUrls } from '../media/index.ts';
+import { renderQrCardsPdf } from './qr-card-pdf.ts';
+import { qrJpeg, qrPng, qrSvg, type Watermark } from './qr-code-image.ts';
+
+export interface QrFile {
+  body: Buffer | string;
+  contentType: string;
+  fileName: string;
+}
+
+/**
+ * QR codes and table cards of the caller's own restaurant (doc 2 §3, §4). The restaurant comes from
+ * the session, never from the request, so no request can reach another restaurant's code. Reading
+ * and downloading need a signed-in member of the restaurant, whatever their flags; the design is
+ * written with the profile (POST /restaurants/update, permission `restaurant`).
+ */
+export function createQrService(deps: { db: Db; storage: Storage; publicUrl: string }) {
+  const { db, storage, publicUrl } = deps;
+
+  async function load(caller: Caller) {
+    const scope = await scopeOf(db, caller);
+    const [row] = await db
+      .select({
+        id: restaurants.id,
+        name: restaurants.name,
+        logo: restaurants.logo,
+        qrSettings: restaurants.qrSettings,
+        selectedQrTemplate: restaurants.selectedQrTemplate,
+        qrTemplateMeta: restaurants.qrTemplateMeta,
+        updatedAt: restaurants.updatedAt,
+      })
+      .from(restaurants)
+      .where(eq(restaurants.id, scope.restaurantId));
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+  type Row = Awaited<ReturnType<typeof load>>;
+
+  /** The saved design, read leniently: what cannot be read falls back to the defaults. */
+  const designOf = (row: Row): QrDesign => {
+    const template = selectedQrTemplateSchema.safeParse(row.selectedQrTemplate);
+    const meta = qrTemplateMetaSchema.safeParse(row.qrTemplateMeta ?? {});
+    return {
+      qrSettings: resolveQrSettings(row.qrSettings),
+      selectedQrTemplate: template.success ? template.data : DEFAULT_QR_TEMPLATE,
+      templateMeta: meta.success ? (meta.data as QrTemplateMeta) : {},
+    };
+  };
+
+  /** Where a code leads; `menu` (the public menu) is the only target yet. */
+  const targetUrl = (row: Row, _target: 'menu') => publicMenuUrl(publicUrl, row.id);
+
+  /** The restaurant's logo, as PNG (what PDFKit and the watermark need), or null. */
+  async function logoOf(row: Row): Promise<Buffer | null> {
+    if (!row.logo) return null;
+    try {
+      const file = await storage.get(`${row.logo}/full.webp`);
+      if (!file) return null;
+      return await sharp(await buffer(file.body))
+        .png()
+        .toBuffer();
+    } catch {
+      // A missing or unreadable logo prints a card without one rather than failing the download.
+      return null;
+    }
+  }
+
+  async function watermarkOf(row: Row, design: QrDesign): Promise<Watermark | null> {
+    if (design.qrSettings.backgroundImageAlpha <= 0) return null;
+    const image = await logoOf(row);
+    return image ? { image, alpha: design.qrSettings.backgroundImageAlpha } : null;
+  }
+
+  return {
+    /** The four card templates (GET /restaurants/qr-templates), for a member of a restaurant. */
+    async templates(caller: Caller) {
+      await scopeOf(db, caller);
+      return [...qrTemplates];
+    },
+
+    /** The saved design and what the QR section shows beside it. */
+    async design(caller: Caller): Promise<QrDesignAnswer> {
+      const row = await load(caller);
+      const design = designOf(row);
+      return {
+        menuUrl: targetUrl(row, 'menu'),
+        qrSettings: design.qrSettings,
+        selectedQrTemplate: design.selectedQrTemplate,
+        templateMeta: design.templateMeta as QrDesignAnswer['templateMeta'],
+        logo: imageUrls(storage, row.logo)?.card ?? null,
+      };
+    },
+
+    /** The bare code as png, jpeg or svg (doc 2 §9 names and sizes). */
+    async code(caller: Caller, query: QrCodeQuery): Promise<QrFile> {
+      const row = await load(caller);
+      const design = designOf(row);
+      const url = targetUrl(row, query.target);
+      const watermark = await watermarkOf(row, design);
+      const fileName = qrFileName(query.format);
+      switch (query.format) {
+        case 'svg':
+          return {
+            body: await qrSvg(url, design.qrSettings, query.size, watermark),
+            contentType: 'image/svg+xml',
+            fileName,
+          };
+        case 'jpeg':
+        case 'jpg':
+          return {
+            body: await qrJpeg(url, design.qrSettings, query.size, watermark),
+            contentType: 'image/jpeg',
+            fileName,
+          };
+        default:
+          return {
+            body: await qrPng(url, design.qrSettings, query.size, watermark),
+            contentType: 'image/png',
+            fileName,
+          };
+      }
+    },
+
+    /** The chosen template's printable cards as one PDF page. */
+    async cards(caller: Caller, query: QrCardsQuery): Promise<QrFile> {
+      const row = await load(caller);
+      const design = designOf(row);
+      const body = await renderQrCardsPdf({
+        url: targetUrl(row, query.target),
+        settings: design.qrSettings,
+        template: design.selectedQrTemplate,
+        values: qrCardValues(design.selectedQrTemplate, design.templateMeta),
+        logo: await logoOf(row),
+        paper: query.paper,
+        perPage: query.perPage,
+        restaurantName: row.name,
+        date: row.updatedAt,
+      });
+      return { body, contentType: 'application/pdf', fileName: QR_CARDS_FILE_NAME };
+    },
+  };
+}
+
+export type QrService = ReturnType<typeof createQrService>;

@@ -1,0 +1,30 @@
+import { messages } from '@carte/domain';
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { copyText } from './clipboard.ts';
+
+/** "Copy Menu URL" (doc 2 §2, §8): the public address to the clipboard, with its toasts. */
+export function CopyMenuUrlButton({ url, ...props }: { url: string } & ButtonProps) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const handleCopy = async () => {
+    setCopied(await copyText(url, { success: messages.menuUrlCopied, failure: messages.menuUrlCopyFailed }));
+  };
+
+  return (
+    <Button
+      variant="default"
+      leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+      onClick={handleCopy}
+      {...props}
+    >
+      Copy Menu URL
+    </Button>
+  );
+}
