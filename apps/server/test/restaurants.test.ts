@@ -63,7 +63,7 @@ describe('GET /api/restaurants', () => {
         sideDishesLabel: 'Extras',
         social: [],
         // Nothing saved yet: the defaults (doc 2 §3, §4: the first QR template; the button off).
-        qrSettings: { colorDark: '#000000', colorLight: '#ffffff', backgroundImageAlpha: 1 },
+        qrSettings: { colorDark: '#000000', colorLight: '#ffffff', backgroundImageAlpha: 0 },
         selectedQrTemplate: 'template_1',
         templateMeta: {},
         cta: {

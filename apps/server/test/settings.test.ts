@@ -314,7 +314,7 @@ describe('validation (doc 2 §5): the first problem, in the specification’s wo
     [
       'a background opacity over 1',
       { qrSettings: { ...fullForm.qrSettings, backgroundImageAlpha: 1.5 } },
-      messages.alphaInvalid,
+      messages.qrBackgroundAlphaRange,
     ],
     ['an unknown QR template', { selectedQrTemplate: 'template_9' }, invalid],
     [

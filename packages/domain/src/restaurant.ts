@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { objectId } from './api.ts';
 import { filterOptionsSchema } from './filters.ts';
 import { messages } from './messages.ts';
-import { qrTemplateSlugs } from './qr.ts';
+import { QR_MAX_BACKGROUND_ALPHA, qrTemplateSlugs } from './qr.ts';
 import {
   ctaColors,
   ctaTypes,
@@ -204,9 +204,10 @@ export const qrSettingsInputSchema = z.object({
   colorDark: hexColor,
   colorLight: hexColor,
   backgroundImageAlpha: z.coerce
-    .number({ error: messages.alphaInvalid })
-    .min(0, { error: messages.alphaInvalid })
-    .max(1, { error: messages.alphaInvalid }),
+    .number({ error: messages.qrBackgroundAlphaRange })
+    .min(0, { error: messages.qrBackgroundAlphaRange })
+    // The logo behind the code stays faint enough for the code to scan (qr.ts).
+    .max(QR_MAX_BACKGROUND_ALPHA, { error: messages.qrBackgroundAlphaRange }),
 });
 
 const qrFieldsInput = z.object(
