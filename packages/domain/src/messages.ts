@@ -222,7 +222,6 @@ export const messages = {
   mediaDeleted: 'Image deleted successfully',
   // the restaurant's profile — doc 2 §2, §5, §8
   restaurantUpdated: 'Restaurant updated successfully!',
-  restaurantUpdateFailed: 'failed',
   textTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
   menuTransitionInvalid: 'Menu transition period must be between 0 and 60 minutes',
   timeZoneInvalid: 'Time zone is not valid',
