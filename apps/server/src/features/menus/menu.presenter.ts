@@ -40,27 +40,11 @@ export async function presentMenus(
     .orderBy(asc(menuCategories.position), asc(categories.createdAt));
 
   return rows.map((row) => {
-    const cover = presentImage(storage, row.cover);
-    const logo = presentImage(storage, row.logo);
     return {
-      _id: row.id,
-      name: row.name,
-      description: row.description,
+      ...presentMenuLook(storage, row),
       categories: links
         .filter((link) => link.menuId === row.id)
         .map((link) => ({ category: link.categoryId, valid: link.valid })),
-      cover: cover.url,
-      coverVariants: cover.variants,
-      logo: logo.url,
-      logoVariants: logo.variants,
-      colors: row.colors,
-      fonts: row.fonts,
-      selectedTemplate: row.selectedTemplate as MenuTemplate,
-      templateMeta: row.templateMeta,
-      showCTA: row.showCta,
-      displayIngredients: row.displayIngredients,
-      displayDietary: row.displayDietary,
-      displaySideDishes: row.displaySideDishes,
       draft: row.draft,
       fromParent: isFromParent(scope, row.restaurantId),
       valid: row.valid,
@@ -78,4 +62,31 @@ export async function presentMenu(
 ): Promise<Menu> {
   const [menu] = await presentMenus(db, storage, scope, [row]);
   return menu!;
+}
+
+/**
+ * What a menu looks like, as the owner and the diner both see it: name, description, pictures (a
+ * path and its variants), colours, fonts, template and display switches. The owner's presenter
+ * and the public menu's data both start from it.
+ */
+export function presentMenuLook(storage: Storage, row: MenuRow) {
+  const cover = presentImage(storage, row.cover);
+  const logo = presentImage(storage, row.logo);
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    cover: cover.url,
+    coverVariants: cover.variants,
+    logo: logo.url,
+    logoVariants: logo.variants,
+    colors: row.colors,
+    fonts: row.fonts,
+    selectedTemplate: row.selectedTemplate as MenuTemplate,
+    templateMeta: row.templateMeta,
+    showCTA: row.showCta,
+    displayIngredients: row.displayIngredients,
+    displayDietary: row.displayDietary,
+    displaySideDishes: row.displaySideDishes,
+  };
 }

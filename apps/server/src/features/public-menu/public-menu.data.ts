@@ -7,7 +7,6 @@ import {
   emptyDietary,
   filterOptionsSchema,
   isRestaurantType,
-  type MenuTemplate,
   menuSchedule,
   type PublicRestaurant,
   type PublicTimelineEntry,
@@ -35,6 +34,7 @@ import {
 } from '../../db/schema.ts';
 import type { BillingService } from '../billing/index.ts';
 import { presentImage } from '../media/index.ts';
+import { presentMenuLook } from '../menus/index.ts';
 import { presentCta, presentSocial } from '../restaurants/index.ts';
 
 /**
@@ -232,27 +232,8 @@ export async function loadPublicMenuSource(
 
   const catalog: Catalog = {
     menus: menuRows.map((row) => {
-      const cover = presentImage(storage, row.cover);
-      const logo = presentImage(storage, row.logo);
       return {
-        view: {
-          _id: row.id,
-          name: row.name,
-          description: row.description,
-          cover: cover.url,
-          coverVariants: cover.variants,
-          logo: logo.url,
-          logoVariants: logo.variants,
-          colors: row.colors,
-          fonts: row.fonts,
-          selectedTemplate: row.selectedTemplate as MenuTemplate,
-          templateMeta: row.templateMeta,
-          showCTA: row.showCta,
-          displayIngredients: row.displayIngredients,
-          displayDietary: row.displayDietary,
-          displaySideDishes: row.displaySideDishes,
-          fromParent: row.restaurantId !== restaurant.id,
-        },
+        view: { ...presentMenuLook(storage, row), fromParent: row.restaurantId !== restaurant.id },
         draft: row.draft,
         schedule: menuSchedule({ valid: row.valid, twentyFourHoursMenuAvailable: row.twentyFourHours }),
         categories: (linksOf.get(row.id) ?? []).map((link) => ({
