@@ -69,7 +69,12 @@ describe('an owner on a phone', () => {
     await page.getByLabel(/^Password/).fill('Journey123');
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.waitForURL(`${server.url}/`, { timeout: 30_000 });
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Jules' }).isVisible()).toBe(true);
+    // The first-login tour may already cover the page (it hides the rest from the accessibility tree).
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome, Jules', includeHidden: true }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
 
     // The access token expires: the app refreshes and retries without the user noticing.
     const stored = await page.evaluate(() => ({
@@ -89,7 +94,12 @@ describe('an owner on a phone', () => {
     const sawExpired = page.waitForResponse((response) => response.status() === 417);
     await page.reload();
     await sawExpired;
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Jules' }).isVisible()).toBe(true);
+    // The first-login tour may already cover the page (it hides the rest from the accessibility tree).
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome, Jules', includeHidden: true }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(page.url()).toBe(`${server.url}/`);
     const after = await page.evaluate(() => ({
       access: localStorage.getItem('carte.accessToken'),

@@ -122,7 +122,7 @@ describe('under the Content-Security-Policy', () => {
     await expect.poll(() => page.getByText('Guest preview').isVisible()).toBe(true);
 
     // The dish form: the rich text editor and the image cropper (a picked file shown from blob:).
-    await page.goto('/create-dish');
+    await page.goto('/create-dish?new');
     const editor = page.locator('.ProseMirror');
     await editor.click();
     await page.keyboard.type('Slow-cooked and ');

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
+import { expectNoSeriousViolation } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -84,21 +84,6 @@ function mailto(href: string | null) {
     subject: url.searchParams.get('subject'),
     body: url.searchParams.get('body'),
   };
-}
-
-async function audit(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const describe = (violation: (typeof results.violations)[number]) =>
-    `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes
-      .slice(0, 3)
-      .map((node) => node.target.join(' '))
-      .join(' | ')})`;
-  if (results.violations.length > 0)
-    console.info(`axe ${label}:\n${results.violations.map(describe).join('\n')}`);
-  const failing = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(failing.map(describe), `${label}: serious or critical violations`).toEqual([]);
 }
 
 let context: BrowserContext | undefined;
@@ -219,7 +204,7 @@ describe('help without signing in', () => {
       const page = await audited.newPage();
       await page.goto('/help/csv-documents');
       await expectTitle(page, 'CSV Documents');
-      await audit(page, `/help/csv-documents at ${viewport.width} px`);
+      await expectNoSeriousViolation(page, `/help/csv-documents at ${viewport.width} px`);
       await audited.close();
     }
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
 import { desktop, launchBrowser } from './support/browser.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
+import { toast } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -22,11 +23,6 @@ afterAll(async () => {
   await server?.stop();
   await sink?.close();
 });
-
-const toast = (page: Page, text: string) =>
-  expect
-    .poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 })
-    .toBe(true);
 
 /** A photo-like picture (noise compresses badly), so its upload takes a while on a slow link. */
 const noisyPng = (width: number, height: number) =>
@@ -128,12 +124,12 @@ describe('the media library', () => {
       '/restaurants/media',
     );
     const edited = library.data.find((item) => item.fileName === 'orchard (edited).png')!;
-    // The dish crop box (125 by 225) at 1.3× zoom of an 800×800 picture.
+    // The dish crop box (4:3, DISH_IMAGE_ASPECT) at 1.3× zoom of an 800×800 picture.
     expect(edited.height).toBeLessThan(800);
-    expect(edited.width / edited.height).toBeCloseTo(125 / 225, 1);
+    expect(edited.width / edited.height).toBeCloseTo(4 / 3, 1);
 
-    // Pick it as a dish image from the dish form's picker.
-    await page.goto('/create-dish');
+    // Pick it as a dish image from the dish form's picker ("Create dish" opens it over the list).
+    await page.goto('/create-dish?new');
     await page.getByLabel(/^Dish name/).fill('Orchard salad');
     await page.getByLabel(/^Price/).fill('9.50');
     await page.getByRole('button', { name: 'Choose from media' }).click();
@@ -143,7 +139,7 @@ describe('the media library', () => {
     await expect.poll(() => picker.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Create dish' }).last().click();
     // No ingredient chosen: the form asks first (doc 1 §5).
-    await page.getByRole('dialog').getByRole('button', { name: 'Continue anyway' }).click();
+    await page.getByRole('button', { name: 'Continue anyway' }).click();
     await toast(page, 'Dish created successfully');
     const dishes = await api<{ name: string; image: string | null }[]>('/dishes');
     const dish = dishes.find((entry) => entry.name === 'Orchard salad')!;

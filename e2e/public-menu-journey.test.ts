@@ -5,6 +5,7 @@ import { startMailSink } from '../apps/server/test/mail-sink.ts';
 import { apiFor, everyDay, setMenuTimeline, utcClock } from './support/api.ts';
 import { launchBrowser, phone } from './support/browser.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
+import { toast } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -24,11 +25,6 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
-
-const toast = (page: Page, text: string) =>
-  expect
-    .poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 })
-    .toBe(true);
 
 const visible = (page: Page, text: string | RegExp, timeout = 15_000) =>
   expect

@@ -1,12 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, signInApi } from './support/api.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import { signInThroughUi } from './support/owner.ts';
+import {
+  expectNoHorizontalOverflow,
+  expectNoSeriousViolation,
+  screenshotPath,
+  toast,
+} from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -16,14 +19,12 @@ import { type RunningServer, startServer } from './support/server.ts';
  * photographed at 1280 and 390 px wide into test-results/screenshots/.
  */
 
-const shots = path.resolve(import.meta.dirname, '../test-results/screenshots');
 let server: RunningServer;
 let browser: Browser;
 let api: Api;
 let restaurantId: string;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true' });
   browser = await launchBrowser();
   api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
@@ -39,29 +40,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const toast = (page: Page, text: string) =>
-  expect
-    .poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 })
-    .toBe(true);
-
-async function audit(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const describeViolation = (violation: (typeof results.violations)[number]) =>
-    `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length}×: ${violation.nodes
-      .slice(0, 3)
-      .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`)
-      .join(' | ')})`;
-  console.info(
-    `axe ${label}: ${results.passes.length} rules pass, ${results.violations.length} violated${
-      results.violations.length ? `\n${results.violations.map(describeViolation).join('\n')}` : ''
-    }`,
-  );
-  const failing = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(failing.map(describeViolation), `${label}: serious or critical violations`).toEqual([]);
-}
 
 async function openSettings(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -139,8 +117,8 @@ describe('the Settings screen', () => {
   it('passes axe and is photographed at 1280 px', async () => {
     const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
     const page = await openSettings(context);
-    await audit(page, 'settings at 1280 px');
-    await page.screenshot({ path: path.join(shots, 'settings-1280.png'), fullPage: true });
+    await expectNoSeriousViolation(page, 'settings at 1280 px');
+    await page.screenshot({ path: screenshotPath('settings-1280'), fullPage: true });
     await context.close();
   });
 
@@ -152,8 +130,8 @@ describe('the Settings screen', () => {
       hasTouch: true,
     });
     const page = await openSettings(context);
-    await audit(page, 'settings at 390 px');
-    await page.screenshot({ path: path.join(shots, 'settings-390.png'), fullPage: true });
+    await expectNoSeriousViolation(page, 'settings at 390 px');
+    await page.screenshot({ path: screenshotPath('settings-390'), fullPage: true });
     // Half-way down the form, the Update button is still on screen (the bar at the foot).
     await page.getByRole('heading', { name: 'Call to action' }).scrollIntoViewIfNeeded();
     const update = page.getByRole('button', { name: 'Update', exact: true });
@@ -161,10 +139,9 @@ describe('the Settings screen', () => {
     expect(box).not.toBeNull();
     expect(box!.y + box!.height).toBeLessThanOrEqual(phone.height);
     expect(box!.y).toBeGreaterThan(phone.height / 2);
-    await page.screenshot({ path: path.join(shots, 'settings-390-scrolled.png') });
+    await page.screenshot({ path: screenshotPath('settings-390-scrolled') });
     // Nothing wider than the phone.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoHorizontalOverflow(page);
     await context.close();
   });
 });

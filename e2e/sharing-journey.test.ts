@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import pg from 'pg';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -13,6 +12,7 @@ import { crop, decode, decodeImage, renderPdfPage } from '../apps/server/test/qr
 import { apiFor, signInApi } from './support/api.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import { signInThroughUi } from './support/owner.ts';
+import { eventually, expectNoSeriousViolation, screenshotPath, toast } from './support/page.ts';
 import { freePort, type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -20,10 +20,9 @@ import { freePort, type RunningServer, startServer } from './support/server.ts';
  * and the printable cards as PDF from the dashboard (each read back to the menu's address), copies
  * the embed code, and a page of another site (a second HTTP server, another origin) shows the menu
  * in that iframe. The QR section (each template) and the embed modal are photographed at 1280 and
- * 390 px (e2e/artifacts/) and checked with axe.
+ * 390 px (test-results/screenshots/) and checked with axe. The QR section is the settings form's.
  */
 
-const artifacts = path.resolve(import.meta.dirname, 'artifacts');
 let server: RunningServer;
 let browser: Browser;
 let menuUrl: string;
@@ -57,7 +56,6 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'carte-e2e-sharing-'));
   server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true', DATA_DIR: dataDir });
   browser = await launchBrowser();
-  mkdirSync(artifacts, { recursive: true });
   const api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
   const me = await api.call<{ _id: string; restaurants: { _id: string; name: string }[] }>(
     'GET',
@@ -75,14 +73,6 @@ afterAll(async () => {
   await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Waits for a condition of the page (lazy screens and their data take a moment on a busy machine). */
-const eventually = (check: () => Promise<boolean>) => expect.poll(check, { timeout: 15_000 }).toBe(true);
-
-const toast = (page: Page, text: string) =>
-  expect
-    .poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 })
-    .toBe(true);
 
 async function ownerPage(viewport: {
   width: number;
@@ -108,23 +98,6 @@ async function downloadFrom(page: Page, scope: ReturnType<Page['getByRole']>, it
 }
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
-
-/** axe on one part of the page (the screen's own components; the shell is checked elsewhere). */
-async function expectNoSeriousViolation(page: Page, label: string, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const violation of results.violations)
-    console.info(
-      `axe ${label}: [${violation.impact}] ${violation.id} ${violation.nodes
-        .slice(0, 6)
-        .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 80)} ${node.any[0]?.message ?? ''}`)
-        .join('\n   ')}`,
-    );
-  expect(
-    failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
 
 describe('the owner shares the menu', () => {
   it('downloads the QR as PNG and SVG and the printable cards as PDF, all leading to the menu', async () => {
@@ -224,7 +197,7 @@ describe('the owner shares the menu', () => {
         timeout: 20_000,
       })
       .toBeGreaterThan(3);
-    await visitor.screenshot({ path: path.join(artifacts, 'embed-on-another-site.png') });
+    await visitor.screenshot({ path: screenshotPath('embed-on-another-site') });
     await visitor.close();
     await context.close();
   });
@@ -237,7 +210,7 @@ describe('the sharing screens look finished and pass axe', () => {
   ] as const) {
     it(`QR section with each template, and the embed modal, at ${label} px`, async () => {
       const { context, page } = await ownerPage(viewport);
-      await page.goto('/share');
+      await page.goto('/settings');
       const section = page.locator('#qr-code');
       await eventually(() =>
         section
@@ -255,11 +228,10 @@ describe('the sharing screens look finished and pass axe', () => {
         await eventually(() =>
           section.getByRole('img', { name: `Table card preview, Template ${n}` }).isVisible(),
         );
-        // From the top, so the fixed header is drawn once, where it belongs.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({
-          path: path.join(artifacts, `qr-section-template-${n}-${label}.png`),
-          fullPage: true,
+        // The section alone: the shell's header and the form's save bar, both sticky, hidden.
+        await section.screenshot({
+          path: screenshotPath(`qr-section-template-${n}-${label}`),
+          style: '.mantine-AppShell-header, [class*="actionBar"] { visibility: hidden !important; }',
         });
       }
       await expectNoSeriousViolation(page, `QR section ${label}`, '#qr-code');
@@ -270,7 +242,7 @@ describe('the sharing screens look finished and pass axe', () => {
       const dialog = page.getByRole('dialog', { name: 'Embed your menu' });
       await eventually(() => dialog.isVisible());
       await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(artifacts, `embed-modal-${label}.png`) });
+      await page.screenshot({ path: screenshotPath(`embed-modal-${label}`) });
       await expectNoSeriousViolation(page, `embed modal ${label}`, '[role="dialog"]');
       await page.keyboard.press('Escape');
 
@@ -279,10 +251,10 @@ describe('the sharing screens look finished and pass axe', () => {
         page.getByRole('dialog', { name: 'QR code' }).getByRole('img').first().isVisible(),
       );
       await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(artifacts, `qr-modal-${label}.png`) });
+      await page.screenshot({ path: screenshotPath(`qr-modal-${label}`) });
       await expectNoSeriousViolation(page, `QR modal ${label}`, '[role="dialog"]');
       await page.keyboard.press('Escape');
-      await card.screenshot({ path: path.join(artifacts, `public-menu-card-${label}.png`) });
+      await card.screenshot({ path: screenshotPath(`public-menu-card-${label}`) });
       await expectNoSeriousViolation(page, `public menu card ${label}`, '#public-menu');
       await context.close();
     });

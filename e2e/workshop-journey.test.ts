@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
 import { desktop, launchBrowser } from './support/browser.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
+import { toast } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -22,11 +23,6 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const toast = (page: Page, text: string) =>
-  expect
-    .poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 15_000 })
-    .toBe(true);
-
 /** The category names of the dashboard's board, top to bottom (dish handles left out). */
 const boardOrder = async (page: Page) =>
   (
@@ -44,8 +40,9 @@ describe('an owner builds a menu from nothing', () => {
     const page = await context.newPage();
     await signInThroughUi(page, owner.username, owner.password);
 
-    // Ingredients, several at once.
+    // Ingredients, several at once: the list first, "Add ingredients" opens the form.
     await page.goto('/create-ingredient');
+    await page.getByRole('link', { name: 'Add ingredients' }).click();
     const names = page.getByPlaceholder(/e\.g\. Tomato|Add another/);
     for (const name of ['Tomato', 'Mozzarella', 'Basil']) {
       await names.fill(name);
@@ -63,16 +60,23 @@ describe('an owner builds a menu from nothing', () => {
     // Two categories in that menu, without dishes yet (the form asks to confirm).
     for (const category of ['Starters', 'Mains']) {
       await page.goto('/create-category');
+      await page.getByRole('link', { name: 'Create category' }).click();
       await page.getByLabel(/^Category name/).fill(category);
       await page.getByRole('button', { name: 'Create category' }).click();
-      const dialog = page.getByRole('dialog');
+      const dialog = page.getByRole('dialog').filter({ hasText: "You didn't select any dish!" });
       await expect.poll(() => dialog.getByText("You didn't select any dish!").isVisible()).toBe(true);
       await dialog.getByRole('button').last().click();
       await toast(page, 'Category created successfully');
+      // Created, the drawer closes on the list, which shows the new category.
+      await page.waitForURL('**/create-category');
+      await expect
+        .poll(() => page.getByRole('table', { name: 'Categories' }).getByText(category).isVisible())
+        .toBe(true);
     }
 
     // A dish with an image and a dish-specific customization, in Mains.
     await page.goto('/create-dish');
+    await page.getByRole('link', { name: 'Create dish' }).click();
     await page.getByLabel(/^Dish name/).fill('Margherita');
     await page.getByLabel(/^Price/).fill('12.50');
     await page.getByLabel('Category', { exact: true }).first().click();
@@ -90,7 +94,7 @@ describe('an owner builds a menu from nothing', () => {
       .setInputFiles({ name: 'margherita.jpg', mimeType: 'image/jpeg', buffer: picture });
     await page.getByRole('dialog', { name: 'Crop image' }).getByRole('button', { name: 'Use image' }).click();
     await page.getByRole('button', { name: 'Add a dish customization' }).click();
-    const custom = page.getByRole('dialog');
+    const custom = page.getByRole('dialog', { name: 'Dish customizations' });
     await custom.getByLabel(/^Customization name/).fill('Size');
     await custom.getByLabel('Option 1 name').fill('Large');
     await custom.getByLabel('Option 1 price').fill('3');

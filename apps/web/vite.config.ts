@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiOrigin = process.env.CARTE_API_ORIGIN ?? 'http://localhost:3000';
 // Everything the server answers itself: the API, uploaded media, public menus and CSV templates.
@@ -8,7 +9,9 @@ const proxied = ['/api', '/media', '/menu', '/templates', '/billing'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  // Brotli and gzip copies of every text file over 1 KB, sent as they are by the server
+  // (@fastify/static `preCompressed`, apps/server/src/app.ts): nothing is compressed per request.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   resolve: {
     // npm placed two copies of some Mantine packages (root and apps/web); one copy keeps one theme context.
     dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import { messages } from '@carte/domain';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -11,25 +13,36 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Captcha } from './adapters/captcha/captcha.ts';
 import { isLocalPayments } from './adapters/payments/index.ts';
+import { mediaOrigin } from './adapters/storage/index.ts';
 import { accountRoutes } from './features/accounts/account.routes.ts';
 import { startAccountMailWorker } from './features/accounts/account-mail.queue.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { startBillingJobs } from './features/billing/billing.jobs.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { localCheckoutRoutes } from './features/billing/local-checkout.routes.ts';
+import { stripeCheckoutRoutes } from './features/billing/stripe-checkout.routes.ts';
+import { webhookRoutes } from './features/billing/webhook.routes.ts';
 import { categoryRoutes } from './features/categories/category.routes.ts';
 import { csvImportRoutes } from './features/csv-import/csv-import.routes.ts';
 import { csvTemplateRoutes } from './features/csv-import/csv-template.routes.ts';
 import { customizationRoutes } from './features/customizations/customization.routes.ts';
 import { dietaryRoutes } from './features/dietary/dietary.routes.ts';
 import { dishRoutes } from './features/dishes/dish.routes.ts';
+import { displayRoutes } from './features/displays/display.routes.ts';
 import { filterRoutes } from './features/filters/filter.routes.ts';
+import { gettingStartedRoutes } from './features/getting-started/getting-started.routes.ts';
 import { ingredientRoutes } from './features/ingredients/ingredient.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { mediaLibraryRoutes } from './features/media/media-library.routes.ts';
+import { memberRoutes } from './features/members/member.routes.ts';
 import { menuRoutes } from './features/menus/menu.routes.ts';
 import { categoryTimelineRoutes, menuTimelineRoutes } from './features/menus/menu-timeline.routes.ts';
 import { publicMenuPlugin } from './features/public-menu/public-menu.routes.ts';
 import { qrRoutes } from './features/qr/qr.routes.ts';
+import { quickEditRoutes } from './features/quick-edit/quick-edit.routes.ts';
+import { addRestaurantRoutes } from './features/restaurants/add-restaurant.routes.ts';
+import { ownershipTransferRoutes } from './features/restaurants/ownership-transfer.routes.ts';
 import { restaurantRoutes } from './features/restaurants/restaurant.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { authPlugin } from './http/auth.ts';
@@ -62,7 +75,8 @@ export interface AppDeps extends Omit<ServiceDeps, 'now'> {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
-  const services = deps.services ?? createServices({ ...deps, now });
+  const services =
+    deps.services ?? createServices({ ...deps, now, ...(deps.logger ? { log: deps.logger } : {}) });
   const app = Fastify({
     ...(deps.logger === false
       ? { logger: false }
@@ -92,9 +106,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: webAppPolicy({
         captcha: config.captcha,
         inlineScripts: existsSync(webIndex) ? inlineScriptHashes(readFileSync(webIndex, 'utf8')) : [],
+        mediaOrigin: mediaOrigin(config),
       }),
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Answers made per request (API JSON, the owner's pages' fallbacks) are compressed above 1 KB,
+  // brotli first, at a quality cheap enough per request; the public menu compresses its own pages
+  // once per rendering, the web app's files were compressed at build time (registerWebApp).
+  // Request bodies are never decompressed: no client of ours sends them compressed.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+    },
+    zlibOptions: { level: 6 },
   });
   await app.register(swagger, {
     openapi: {
@@ -118,11 +147,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => services.close());
   // Mails asked for by address (reset, forgot username) are looked up and sent by a job (security §4).
   await startAccountMailWorker(deps.boss, services.accounts.handleMailRequest);
+  // Provider events are processed by jobs; a schedule ends lapsed subscriptions on time (issue 12).
+  await startBillingJobs({ boss: deps.boss, log: app.log, billing: services.billing });
 
   await app.register(publicMenuPlugin, { publicMenu: services.publicMenu, config, now });
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { db, config, captcha: deps.captcha });
+      await api.register(systemRoutes, {
+        db,
+        config,
+        captcha: deps.captcha,
+        redis: deps.redis ?? null,
+        storage: deps.storage,
+      });
       await api.register(accountRoutes, {
         prefix: '/users',
         accounts: services.accounts,
@@ -137,7 +174,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ingredientRoutes, { prefix: '/ingredients', ingredients: services.ingredients });
       await api.register(dishRoutes, { prefix: '/dishes', dishes: services.dishes });
       await api.register(dietaryRoutes, { dietary: services.dietary });
+      await api.register(adminRoutes, { prefix: '/admin', admin: services.admin });
       await api.register(restaurantRoutes, { prefix: '/restaurants', restaurants: services.restaurants });
+      await api.register(addRestaurantRoutes, {
+        prefix: '/restaurants',
+        addRestaurant: services.addRestaurant,
+        captcha: deps.captcha,
+      });
+      await api.register(ownershipTransferRoutes, {
+        prefix: '/restaurants',
+        transfer: services.ownershipTransfer,
+      });
       await api.register(customizationRoutes, {
         prefix: '/restaurants',
         customizations: services.customizations,
@@ -145,11 +192,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(filterRoutes, { prefix: '/restaurants', filters: services.filters });
       await api.register(mediaLibraryRoutes, { prefix: '/restaurants', library: services.mediaLibrary });
       await api.register(qrRoutes, { prefix: '/restaurants', qr: services.qr });
+      await api.register(displayRoutes, { prefix: '/maps', displays: services.displays });
+      await api.register(gettingStartedRoutes, {
+        prefix: '/restaurants',
+        gettingStarted: services.gettingStarted,
+      });
+      await api.register(quickEditRoutes, { prefix: '/settings', quickEdit: services.quickEdit });
+      await api.register(memberRoutes, { prefix: '/members', members: services.members });
       await api.register(billingRoutes, {
         prefix: '/subscription',
         billing: services.billing,
         captcha: deps.captcha,
       });
+      // Public, checked by its signature; its own scope reads the body as raw bytes.
+      await api.register(webhookRoutes, { prefix: '/subscription', billing: services.billing });
     },
     { prefix: '/api' },
   );
@@ -162,7 +218,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       billing: services.billing,
       payments: services.payments,
       now,
+      publicUrl: config.publicUrl,
     });
+  // With Stripe, /billing/checkout/{id} sends the browser on to Stripe Checkout.
+  else if (services.payments.kind === 'stripe')
+    await app.register(stripeCheckoutRoutes, { prefix: '/billing', billing: services.billing });
   await app.register(csvTemplateRoutes);
   await registerWebApp(app, config.webDist);
   return app;
@@ -170,7 +230,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /**
  * The built web app: static files with long cache for hashed assets, and index.html for every other
- * GET that is not an API call, so client-side routes work on reload.
+ * GET that is not an API call, so client-side routes work on reload. Each file's brotli and gzip
+ * copies made at build time (vite.config.ts) are sent to clients that accept them
+ * (`preCompressed`, with `Vary: Accept-Encoding`), index.html included.
  */
 async function registerWebApp(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
@@ -180,6 +242,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, file) => {
         res.header(
           'cache-control',

@@ -60,6 +60,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  /** Connections each instance keeps to PostgreSQL (requests wait for one under load). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -72,6 +74,19 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_YEARLY: z.string().optional(),
+  /** Another address for Stripe's API: stripe-mock, or the tests' contract stand-in. */
+  STRIPE_API_BASE: z.url().optional(),
+  /**
+   * Promotion codes of the built-in test provider: `CODE:10%` (percent off) or `CODE:5.00` (dollars
+   * off), comma separated. Checked at start.
+   */
+  LOCAL_PROMOTION_CODES: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9_-]{1,40}:(\d{1,2}(\.\d+)?%|100%|\d{1,6}(\.\d{1,2})?)\s*(,\s*[A-Za-z0-9_-]{1,40}:(\d{1,2}(\.\d+)?%|100%|\d{1,6}(\.\d{1,2})?)\s*)*$/,
+      'must be a comma-separated list of CODE:10% or CODE:5.00',
+    )
+    .default('WELCOME10:10%'),
   /** The plan's prices in cents (doc 2 §3), shown by /subscribe and charged by the checkout. */
   PRICE_MONTHLY_CENTS: z.coerce.number().int().min(0).default(1900),
   PRICE_YEARLY_CENTS: z.coerce.number().int().min(0).default(19000),
@@ -81,13 +96,20 @@ const envSchema = z.object({
   STORAGE: z.enum(['disk', 's3']).default('disk'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
-  S3_ENDPOINT: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Where browsers fetch stored files (a CDN in front of the bucket); unset: /media/ on the server. */
+  S3_PUBLIC_URL: z.url().optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Before every Redis key and channel, so deployments (or tests) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits or _ . : -')
+    .default('carte:'),
   SUPER_ADMIN_EMAIL: z.email().optional(),
   SUPER_ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Where the help pop-up's "Report an issue" and "Send an inquiry" mail links go. */
@@ -132,11 +154,20 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   embeddedPgPort: number;
+  databasePoolSize: number;
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
   billingProvider: NonNullable<Env['BILLING_PROVIDER']>;
-  stripe: { secretKey?: string; webhookSecret?: string; priceMonthly?: string; priceYearly?: string };
+  stripe: {
+    secretKey?: string;
+    webhookSecret?: string;
+    priceMonthly?: string;
+    priceYearly?: string;
+    apiBase?: string;
+  };
+  /** LOCAL_PROMOTION_CODES, parsed: percent_off or amount_off in cents. */
+  localPromotionCodes: { code: string; percent_off: number | null; amount_off: number | null }[];
   /** Plan prices in cents (PRICE_MONTHLY_CENTS, PRICE_YEARLY_CENTS). */
   priceMonthlyCents: number;
   priceYearlyCents: number;
@@ -144,8 +175,16 @@ export interface Config {
   recaptchaSecret: string | null;
   recaptchaSiteKey: string | null;
   storage: Env['STORAGE'];
-  s3: { bucket?: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
+  s3: {
+    bucket?: string;
+    region?: string;
+    endpoint?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    publicUrl?: string;
+  };
   redisUrl: string | null;
+  redisKeyPrefix: string;
   superAdmin: { email?: string; password?: string };
   /** The platform's support address (SUPPORT_EMAIL), shown to every visitor of the web app. */
   supportEmail: string;
@@ -202,7 +241,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (when && !env[name]) throw new ConfigError(`Invalid configuration:\n  ${name}: required`);
   };
   require('RECAPTCHA_SECRET', env.CAPTCHA === 'recaptcha');
-  require('STRIPE_SECRET_KEY', env.BILLING_PROVIDER === 'stripe');
+  for (const name of [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_MONTHLY',
+    'STRIPE_PRICE_YEARLY',
+  ] as const)
+    require(name, env.BILLING_PROVIDER === 'stripe');
   // `local` activates a paid plan without paying: fine for a first run on the embedded database,
   // never by accident on a production database (issue 8).
   if (!env.BILLING_PROVIDER && env.NODE_ENV === 'production' && env.DATABASE_URL) {
@@ -222,6 +267,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     jwtSecret,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
@@ -231,7 +277,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       priceMonthly: env.STRIPE_PRICE_MONTHLY,
       priceYearly: env.STRIPE_PRICE_YEARLY,
+      apiBase: env.STRIPE_API_BASE,
     },
+    localPromotionCodes: env.LOCAL_PROMOTION_CODES.split(',').map((entry) => {
+      const [code = '', value = ''] = entry.trim().split(':');
+      return value.endsWith('%')
+        ? { code, percent_off: Number(value.slice(0, -1)), amount_off: null }
+        : { code, percent_off: null, amount_off: Math.round(Number(value) * 100) };
+    }),
     priceMonthlyCents: env.PRICE_MONTHLY_CENTS,
     priceYearlyCents: env.PRICE_YEARLY_CENTS,
     captcha: env.CAPTCHA,
@@ -244,8 +297,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       endpoint: env.S3_ENDPOINT,
       accessKeyId: env.S3_ACCESS_KEY_ID,
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      publicUrl: env.S3_PUBLIC_URL,
     },
     redisUrl: env.REDIS_URL ?? null,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     superAdmin: { email: env.SUPER_ADMIN_EMAIL, password: env.SUPER_ADMIN_PASSWORD },
     supportEmail: env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,

@@ -30,6 +30,7 @@ async function main() {
     storage: runtime.storage,
     boss: runtime.boss,
     payments: runtime.payments,
+    redis: runtime.redis,
     logger: log,
   });
 

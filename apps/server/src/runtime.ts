@@ -4,6 +4,7 @@ import type { Captcha } from './adapters/captcha/captcha.ts';
 import { createCaptcha } from './adapters/captcha/index.ts';
 import { createMailTransport } from './adapters/mail/index.ts';
 import { createPayments, type PaymentsProvider } from './adapters/payments/index.ts';
+import { connectRedis, type RedisLink } from './adapters/redis/index.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
@@ -30,6 +31,8 @@ export interface Runtime {
   storage: Storage;
   /** The card payment provider of BILLING_PROVIDER (decisions §2). */
   payments: PaymentsProvider;
+  /** The link to Redis (REDIS_URL), or null: throttles, ALTCHA payloads and caches stay per process. */
+  redis: RedisLink | null;
   /** Stops jobs, closes the pool, stops the embedded database — in that order. */
   close(): Promise<void>;
 }
@@ -43,8 +46,6 @@ export async function startRuntime(
   log: Log,
   options: { mailRetryDelaySeconds?: number } = {},
 ): Promise<Runtime> {
-  // First, so a provider that cannot run (stripe, not written yet) stops the start before anything opens.
-  const payments = createPayments(config);
   let stopEmbedded: (() => Promise<void>) | undefined;
   let url = config.databaseUrl;
   if (!url) {
@@ -57,8 +58,9 @@ export async function startRuntime(
     stopEmbedded = embedded.stop;
     url = embedded.url('carte');
   }
-  const database = openDatabase(url, 10, log);
+  const database = openDatabase(url, config.databasePoolSize, log);
   await runMigrations(database);
+  const payments = createPayments(config, { db: database.db });
 
   // LISTEN/NOTIFY wakes the mail worker at once instead of at its next poll.
   const boss = new PgBoss({
@@ -90,6 +92,8 @@ export async function startRuntime(
   await startLogRetention({ db: database.db, boss, retentionDays: config.logRetentionDays, log });
 
   const storage = createStorage(config);
+  // Not waited for: the server starts and serves per process while Redis is away (it logs so).
+  const redis = connectRedis(config, log);
   await ensureSuperAdmin(database.db, config.superAdmin, log);
   if (config.seedDemo) await seedDemo({ db: database.db, storage, log, publicUrl: config.publicUrl });
 
@@ -97,14 +101,16 @@ export async function startRuntime(
     database,
     boss,
     mailer,
-    captcha: createCaptcha(config),
+    captcha: createCaptcha(config, redis),
     storage,
     payments,
+    redis,
     async close() {
       await boss
         .stop({ graceful: true, timeout: 5000 })
         .catch((err) => log.warn({ err: errorForLog(err) }, 'job queue stop'));
       await transport.close().catch(() => undefined);
+      await redis?.close();
       await database.pool.end();
       if (stopEmbedded) await stopEmbedded();
     },

@@ -1,16 +1,19 @@
 import type { PgBoss } from 'pg-boss';
+import { createInvalidations } from './adapters/cache/index.ts';
+import type { Logger } from './adapters/logger.ts';
 import { createPayments, type PaymentsProvider } from './adapters/payments/index.ts';
+import type { RedisLink } from './adapters/redis/index.ts';
 import type { Storage } from './adapters/storage/storage.ts';
+import { createThrottleStore } from './adapters/throttle/index.ts';
 import type { Config } from './config.ts';
+import { callerFor } from './core/caller.ts';
 import type { Db } from './db/connect.ts';
+import { newId } from './db/ids.ts';
 import { createAccountService, type MailSender } from './features/accounts/account.service.ts';
 import { createAccountMailRequests } from './features/accounts/account-mail.queue.ts';
+import { createAdminService } from './features/admin/admin.service.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
-import {
-  createMemoryLoginThrottle,
-  type LoginThrottle,
-  throttlePolicy,
-} from './features/auth/login-throttle.ts';
+import { createLoginThrottle, type LoginThrottle, throttlePolicy } from './features/auth/login-throttle.ts';
 import { createTokenService } from './features/auth/token.service.ts';
 import { createBillingService } from './features/billing/billing.service.ts';
 import { createCategoryService } from './features/categories/category.service.ts';
@@ -18,9 +21,13 @@ import { createCsvImportService } from './features/csv-import/csv-import.service
 import { createCustomizationService } from './features/customizations/customization.service.ts';
 import { createDietaryService } from './features/dietary/dietary.service.ts';
 import { createDishService } from './features/dishes/dish.service.ts';
+import { createDisplayService } from './features/displays/display.service.ts';
 import { createFilterService } from './features/filters/filter.service.ts';
+import { createGettingStartedService } from './features/getting-started/getting-started.service.ts';
 import { createIngredientService } from './features/ingredients/ingredient.service.ts';
+import { imageUrls } from './features/media/index.ts';
 import { createMediaLibraryService } from './features/media/media-library.service.ts';
+import { createMemberService } from './features/members/member.service.ts';
 import { createMenuService } from './features/menus/menu.service.ts';
 import { createMenuTimelineService } from './features/menus/menu-timeline.service.ts';
 import { createPublishingPolicy } from './features/menus/publishing.ts';
@@ -29,6 +36,9 @@ import {
   createPublicMenuService,
 } from './features/public-menu/public-menu.service.ts';
 import { createQrService } from './features/qr/qr.service.ts';
+import { createQuickEditService } from './features/quick-edit/quick-edit.service.ts';
+import { createAddRestaurantService } from './features/restaurants/add-restaurant.service.ts';
+import { createOwnershipTransferService } from './features/restaurants/ownership-transfer.service.ts';
 import { createRestaurantService } from './features/restaurants/restaurant.service.ts';
 
 export interface ServiceDeps {
@@ -41,9 +51,15 @@ export interface ServiceDeps {
   /** The runtime's payments provider; made here from config (with this clock) when absent. */
   payments?: PaymentsProvider;
   throttle?: LoginThrottle;
-  /** The runtime's job queue: account mails asked for by address are queued on it. */
+  /** The runtime's job queue: account mails asked for by address and billing events are queued on it. */
   boss: PgBoss;
+  /** Where services log what no request sees (billing events); silent when absent. */
+  log?: Logger;
+  /** What instances share (REDIS_URL): throttle counts and the public menu's drops; null: this process. */
+  redis?: RedisLink | null;
 }
+
+const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {} };
 
 /**
  * The one composition root (DESIGN.md): every service is built here, once, with its adapters and
@@ -52,21 +68,53 @@ export interface ServiceDeps {
  */
 export function createServices(deps: ServiceDeps) {
   const { config, db, storage, now } = deps;
-  const payments = deps.payments ?? createPayments(config, { now });
+  const payments = deps.payments ?? createPayments(config, { db, now });
+  const log: Logger = deps.log ?? silentLogger;
 
   // Every service that changes what a diner sees tells the public menu (core/public-menu-changes.ts).
   // The public menu reads the subscription calendar before it reads menus; billing is built below.
-  const publicMenu = createPublicMenuService({
+  const publicMenuCache = createPublicMenuCache(config, now);
+  const publicMenuHere = createPublicMenuService({
     db,
     storage,
     now,
-    cache: createPublicMenuCache(config, now),
+    cache: publicMenuCache,
     billing: { applyCalendar: (restaurantId) => billing.applyCalendar(restaurantId) },
   });
-  const billing = createBillingService({ db, payments, publicUrl: config.publicUrl, now, publicMenu });
+  // With Redis, a change on any instance is dropped from every instance's cache (pub/sub); drops
+  // missed while Redis was away are made up for by forgetting everything when it returns.
+  const menuChanges = createInvalidations(deps.redis ?? null, 'public-menu');
+  menuChanges.listen(
+    (restaurantId) => publicMenuHere.changed(restaurantId),
+    () => publicMenuCache.clear(),
+  );
+  const publicMenu: typeof publicMenuHere = {
+    ...publicMenuHere,
+    changed(restaurantId) {
+      publicMenuHere.changed(restaurantId);
+      menuChanges.publish(restaurantId);
+    },
+  };
+  const billing = createBillingService({
+    db,
+    payments,
+    publicUrl: config.publicUrl,
+    now,
+    publicMenu,
+    mailer: deps.mailer,
+    boss: deps.boss,
+    log,
+  });
 
   const tokens = createTokenService({ db, secret: config.jwtSecret, now });
-  const throttle = deps.throttle ?? createMemoryLoginThrottle(throttlePolicy(config), () => now().getTime());
+  const clockMs = () => now().getTime();
+  const throttle =
+    deps.throttle ??
+    createLoginThrottle({
+      store: createThrottleStore(deps.redis ?? null, clockMs, log),
+      policy: throttlePolicy(config),
+      now: clockMs,
+    });
   const accounts = createAccountService({
     db,
     tokens,
@@ -80,14 +128,17 @@ export function createServices(deps: ServiceDeps) {
 
   const customizations = createCustomizationService({ db, publicMenu });
   const dietary = createDietaryService({ db, publicMenu });
-  const menus = createMenuService({
-    db,
-    storage,
-    canPublish: createPublishingPolicy({ billingProvider: config.billingProvider, billing }),
-    now,
-    publicMenu,
-  });
+  // One publishing rule for the menu form and quick edit.
+  const canPublish = createPublishingPolicy({ billingProvider: config.billingProvider, billing });
+  const menus = createMenuService({ db, storage, canPublish, now, publicMenu });
   const analytics = createAnalyticsService({ db, now, publicUrl: config.publicUrl });
+  const displays = createDisplayService({ db, storage, publicUrl: config.publicUrl, now, publicMenu });
+  const gettingStarted = createGettingStartedService({
+    db,
+    now,
+    subscriptionNeeded: config.billingProvider !== 'off',
+    isSubscribed: (restaurantId) => billing.isSubscribed(restaurantId),
+  });
 
   return {
     payments,
@@ -104,10 +155,52 @@ export function createServices(deps: ServiceDeps) {
     dishes: createDishService({ db, storage, now, customizations, dietary, publicMenu }),
     filters: createFilterService({ db, publicMenu }),
     restaurants: createRestaurantService({ db, storage, customizations, publicMenu, now }),
-    qr: createQrService({ db, storage, publicUrl: config.publicUrl }),
+    // A new restaurant is one more account of the person, signed in as a login signs in.
+    addRestaurant: createAddRestaurantService({
+      db,
+      publicMenu,
+      now,
+      openSession: async (user) => {
+        const session = await tokens.issueSession(user.id, user.role);
+        const { accessToken, refreshToken } = session;
+        return { accessToken, refreshToken, user: await accounts.me(callerFor(user, session.sessionId)) };
+      },
+    }),
+    ownershipTransfer: createOwnershipTransferService({
+      db,
+      mailer: deps.mailer,
+      confirmPassword: (caller, password, clientIp) => accounts.confirmPassword(caller, password, clientIp),
+      publicMenu,
+      publicUrl: config.publicUrl,
+      now,
+    }),
+    displays,
+    gettingStarted,
+    qr: createQrService({ db, storage, publicUrl: config.publicUrl, displays }),
     csvImport: createCsvImportService({ db, publicMenu }),
+    quickEdit: createQuickEditService({ db, canPublish, now, publicMenu }),
     mediaLibrary: createMediaLibraryService({ db, storage, now }),
+    members: createMemberService({ db, mailer: deps.mailer, publicUrl: config.publicUrl, now }),
     analytics,
+    // The admin area acts on other accounts through the same services their owners use.
+    admin: createAdminService({
+      db,
+      mailer: deps.mailer,
+      publicUrl: config.publicUrl,
+      now,
+      publicMenu,
+      confirmPassword: (caller, password, clientIp) => accounts.confirmPassword(caller, password, clientIp),
+      openSession: async (user, options) => {
+        const session = await tokens.issueSession(user.id, user.role, options);
+        const { accessToken, refreshToken } = session;
+        return { accessToken, refreshToken, user: await accounts.me(callerFor(user, session.sessionId)) };
+      },
+      endSession: (sessionId) => tokens.revokeFamily(sessionId),
+      startCheckout: (owner, priceId) =>
+        billing.startCheckout(callerFor(owner, newId()), { price_id: priceId }),
+      dietary,
+      logoUrl: (logo) => imageUrls(storage, logo)?.thumb ?? null,
+    }),
     /** Stops what the services run in the background (the analytics buffer). */
     async close(): Promise<void> {
       await analytics.close();

@@ -67,6 +67,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     mailer: runtime.mailer,
     storage: runtime.storage,
     boss: runtime.boss,
+    redis: runtime.redis,
     // payments are built from config with the test clock, so they read it too.
     now: clock.now,
   };

@@ -7,7 +7,8 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { menus, subscriptions, users } from '../src/db/schema.ts';
+import { billingEvents, menus, subscriptions, users } from '../src/db/schema.ts';
+import { billingLapseQueue } from '../src/features/billing/billing.jobs.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { createMember, createOwner, ownerWithToken, tokenFor } from './factories.ts';
 
@@ -410,6 +411,8 @@ describe('managing the subscription', () => {
     await subscribe(token);
     const first = (await hasActive(token)).subscription!.current_period_end!;
     t.clock.advance(40 * DAY);
+    // The billing schedule's run: the test provider charges the card again for each period due.
+    await t.services.billing.lapse();
     const renewed = await hasActive(await tokenFor(t, user.username));
     expect(renewed.active).toBe(true);
     expect(renewed.subscription!.current_period_end!).toBeGreaterThan(first);
@@ -446,7 +449,8 @@ describe('managing the subscription', () => {
     expect(page.body).toContain('Ended');
     expect(page.body).not.toContain('End subscription now (test)');
     expect((await postForm(portalAction(url, 'end'))).statusCode).toBe(404);
-    expect((await call(token, 'POST', '/customer-portal-session', {})).status).toBe(404);
+    // The portal still opens: it shows the ended subscription, the cards and the invoices.
+    expect(await getPage(await portalUrl(token))).toMatchObject({ statusCode: 200 });
 
     // Subscribing again works.
     await subscribe(token);
@@ -554,5 +558,168 @@ describe('the anti-bot check', () => {
     } finally {
       await guarded.close();
     }
+  });
+});
+
+describe('the test provider in full (issue 12)', () => {
+  /** The checkout's form, as a browser posts it. */
+  const postFields = (url: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('a promotion code from LOCAL_PROMOTION_CODES lowers the price; an unknown one is refused', async () => {
+    const { token } = await asOwner();
+    const sessionId = await startCheckout(token);
+    const wrong = await postFields(`/billing/checkout/${sessionId}/apply-code`, { promotionCode: 'NOPE' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('This code is invalid');
+    const applied = await postFields(`/billing/checkout/${sessionId}/apply-code`, {
+      promotionCode: 'welcome10',
+    });
+    expect(applied.statusCode).toBe(200);
+    expect(applied.body).toContain('10% off (WELCOME10)');
+    expect(applied.body).toContain('$22.50');
+
+    const refused = await postFields(`/billing/checkout/${sessionId}/complete`, { promotionCode: 'NOPE' });
+    expect(refused.statusCode).toBe(400);
+    expect((await hasActive(token)).active).toBe(false);
+
+    const paid = await postFields(`/billing/checkout/${sessionId}/complete`, {
+      card: '4242 4242 4242 4242',
+      name: 'Ann Lee',
+      promotionCode: 'WELCOME10',
+    });
+    expect(paid.statusCode).toBe(303);
+    expect((await hasActive(token)).active).toBe(true);
+    const portal = await getPage(await portalUrl(token));
+    expect(portal.body).toContain('$22.50 per month');
+    expect(portal.body).toContain('VISA •••• 4242');
+  });
+
+  it('a declined test card buys nothing', async () => {
+    const { token } = await asOwner();
+    const sessionId = await startCheckout(token);
+    for (const card of ['4000 0000 0000 0002', '1234']) {
+      const page = await postFields(`/billing/checkout/${sessionId}/complete`, { card });
+      expect(page.statusCode).toBe(400);
+      expect(page.body).toMatch(/Your card was declined\.|Your card number is incomplete\./);
+    }
+    expect((await hasActive(token)).active).toBe(false);
+  });
+
+  it('save-payment opens the test card page; the saved card is listed first, as the default', async () => {
+    const { token } = await asOwner();
+    expect((await call(token, 'GET', '/customer-payment-methods')).body.message).toEqual({ data: [] });
+    await subscribe(token);
+    const saved = await call<{ id: string; url: string }>(token, 'POST', '/save-payment', {
+      url: 'http://carte.test/subscribe',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message.url).toBe(`/billing/setup/${saved.body.message.id}`);
+    const page = await getPage(saved.body.message.url);
+    expect(page.body).toContain('Save card (test)');
+    const done = await postFields(`${saved.body.message.url}/complete`, {
+      card: '5555 5555 5555 4444',
+      name: 'Ann Lee',
+    });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe('/subscribe?setup=done');
+    const { body } = await call<{ data: { card: { brand: string; last4: string }; isDefault: boolean }[] }>(
+      token,
+      'GET',
+      '/customer-payment-methods',
+    );
+    expect(
+      body.message.data.map((method) => [method.card.brand, method.card.last4, method.isDefault]),
+    ).toEqual([
+      ['mastercard', '4444', true],
+      ['visa', '4242', false],
+    ]);
+  });
+
+  it('paying sends invoice-payment-succeeded with the test invoice page and its PDF', async () => {
+    const { token, user } = await asOwner();
+    const sessionId = await startCheckout(token);
+    await postFields(`/billing/checkout/${sessionId}/complete`, { name: 'Ann Lee' });
+    const mail = await t.sink.waitFor(
+      (caught) => caught.to.includes(user.email) && caught.subject === 'Payment received, thank you!',
+    );
+    expect(mail.text).toContain('Hello Ann Lee');
+    const invoiceUrl = mail.links.find((link) => /\/billing\/invoice\/[\w-]+$/.test(link))!;
+    expect(invoiceUrl.startsWith('http://carte.test/billing/invoice/')).toBe(true);
+    expect(mail.links).toContain(`${invoiceUrl}/pdf`);
+    const invoice = await getPage(new URL(invoiceUrl).pathname);
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.body).toContain('$25.00');
+    expect(invoice.body).toContain('Paid (test)');
+    const pdf = await getPage(`${new URL(invoiceUrl).pathname}/pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('the billing schedule ends a lapsed subscription with no request made, and drafts every menu', async () => {
+    const { token, restaurant } = await asOwner();
+    await subscribe(token);
+    for (const name of ['Lunch', 'Dinner']) expect((await publish(token, { name })).status).toBe(200);
+    await postForm(portalAction(await portalUrl(token), 'cancel'));
+
+    t.clock.advance(32 * DAY);
+    // The scheduled job, as pg-boss starts it every minute; no HTTP request from here on.
+    await t.runtime.boss.send(billingLapseQueue, {});
+    await expect
+      .poll(
+        async () =>
+          (await db().select().from(menus).where(eq(menus.restaurantId, restaurant.id))).every(
+            (menu) => menu.draft,
+          ),
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(true);
+    const [row] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.restaurantId, restaurant.id));
+    expect(row?.status).toBe('canceled');
+  });
+
+  it('a renewal on a card that fails sends invoice-payment-failed and ends the subscription', async () => {
+    const { token, user, restaurant } = await asOwner();
+    await subscribe(token);
+    expect((await publish(token, { name: 'Live' })).status).toBe(200);
+    const saved = await call<{ url: string }>(token, 'POST', '/save-payment', {});
+    await postFields(`${saved.body.message.url}/complete`, { card: '4000 0000 0000 0341' });
+
+    t.clock.advance(32 * DAY);
+    await t.services.billing.lapse();
+    const mail = await t.sink.waitFor(
+      (caught) => caught.to.includes(user.email) && caught.subject.includes('did not go through'),
+    );
+    expect(mail.links.some((link) => link.startsWith('http://carte.test/billing/invoice/'))).toBe(true);
+    expect((await hasActive(await tokenFor(t, user.username))).active).toBe(false);
+    const rows = await db().select().from(menus).where(eq(menus.restaurantId, restaurant.id));
+    expect(rows.every((menu) => menu.draft)).toBe(true);
+  });
+
+  it('the test provider feeds its events through the webhook path: each stored once, processed', async () => {
+    const { token } = await asOwner();
+    await subscribe(token);
+    const rows = await db().select().from(billingEvents);
+    const types = rows.map((row) => row.type);
+    expect(types).toEqual(
+      expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']),
+    );
+    expect(rows.every((row) => row.provider === 'local' && row.processedAt !== null)).toBe(true);
+    // Posting to the webhook without the test provider's secret is refused.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: JSON.stringify({ id: 'evt_x', type: 'customer.subscription.deleted', data: { object: {} } }),
+    });
+    expect(forged.statusCode).toBe(400);
   });
 });

@@ -5,8 +5,16 @@ import path from 'node:path';
 import { messages } from '@carte/domain';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { createTestDatabaseUrl } from './db.ts';
 import { freePort } from './free-port.ts';
+import {
+  api,
+  menuNames,
+  seedOwner,
+  spawnServer as spawnScaleServer,
+  writeLoad,
+} from './scale/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -213,4 +221,62 @@ describe('the server process and its database (issue 8)', () => {
     );
     expect(messages.databaseUnavailable).toBe((bodies503[0] as { message: string }).message);
   }, 120_000);
+});
+
+describe('PostgreSQL restarted under write load (issue 16)', () => {
+  it('loses no acknowledged write, answers 503 envelopes meanwhile, and recovers without a restart', async () => {
+    // A PostgreSQL of this test's own, so it can be stopped and started again (the machine's serves others).
+    const pgDir = mkdtempSync(path.join(tmpdir(), 'carte-pg-restart-'));
+    const pgPort = await freePort();
+    let database = await startEmbeddedPostgres({ dataDir: pgDir, port: pgPort });
+    const databaseUrl = database.url('carte');
+    const server = await spawnScaleServer({ DATABASE_URL: databaseUrl });
+    cleanups.push(() => {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    });
+    try {
+      await server.healthy();
+      const owner = await seedOwner(databaseUrl, 'restart');
+      const login = await api<{ accessToken: string }>(server.url, 'POST', '/api/users/login', {
+        body: { username: owner.username, password: owner.password },
+      });
+      const load = writeLoad(server.url, login.message.accessToken, 'restart');
+      await sleep(1500);
+      const writtenBefore = load.acknowledged.length;
+      await database.stop();
+      await sleep(3000);
+      const during = load.answers.filter((answer) => answer.status === 503).length;
+      database = await startEmbeddedPostgres({ dataDir: pgDir, port: pgPort });
+      // Served again on its own, writes acknowledged again.
+      await server.healthy(30_000);
+      const resumedAt = load.acknowledged.length;
+      const deadline = Date.now() + 20_000;
+      while (load.acknowledged.length < resumedAt + 20 && Date.now() < deadline) await sleep(100);
+      await load.stop();
+
+      const stored = await menuNames(databaseUrl, owner.restaurantId);
+      const lost = load.acknowledged.filter((name) => !stored.has(name));
+      console.log(
+        `[faults] PostgreSQL restarted under write load: ${load.acknowledged.length} writes acknowledged (${writtenBefore} before the stop), ${lost.length} acknowledged writes lost; answers: ${load.counts()}`,
+      );
+      expect(lost).toEqual([]);
+      expect(writtenBefore).toBeGreaterThan(0);
+      expect(load.acknowledged.length).toBeGreaterThan(resumedAt);
+      expect(during).toBeGreaterThan(0);
+      // Only successes and 503 envelopes: no 500, no dropped connection.
+      expect(load.answers.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
+      const unavailable = load.answers.find((answer) => answer.status === 503)?.body;
+      expect(unavailable).toMatchObject({
+        statusCode: 503,
+        confirmation: 'Fail',
+        message: messages.databaseUnavailable,
+      });
+      expect(server.child.exitCode).toBeNull();
+      expect(await server.stop()).toBe(0);
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      await database.stop().catch(() => undefined);
+      rmSync(pgDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -87,6 +87,9 @@ describe('GET /api/restaurants/filter', () => {
   });
 });
 
+/** A well-formed id no restaurant holds: validation answers before any lookup. */
+const unknownId = '0123456789abcdef01234567';
+
 describe('POST /api/restaurants/set-filter', () => {
   it('answers 401 without a token', async () => {
     expect((await setFilter(undefined, {})).status).toBe(401);
@@ -148,11 +151,16 @@ describe('POST /api/restaurants/set-filter', () => {
         'two category filters with the same name (any case)',
         {
           filter: [
-            { name: 'Spicy', ingredients: [] },
-            { name: 'spicy', ingredients: [] },
+            { name: 'Spicy', ingredients: [unknownId] },
+            { name: 'spicy', ingredients: [unknownId] },
           ],
         },
         'spicy already exists.',
+      ],
+      [
+        'a category filter without ingredients (issue 11 §1)',
+        { filter: [{ name: 'Spicy', ingredients: [] }] },
+        messages.filterIngredientsRequired,
       ],
     ])('%s', async (_label, payload, message) => {
       const owner = await asOwner();

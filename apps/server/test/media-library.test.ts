@@ -460,8 +460,8 @@ describe('the media picker', () => {
     expect(created.status).toBe(200);
     const dish = created.body.message;
     expect(dish.image).toMatch(/^\/media\/dish\/[0-9a-f]{24}\/full\.webp$/);
-    // Re-encoded to the dish's own sizes (the card is 300×450, doc 1 §9 at twice the size).
-    expect(await pixelsOf(dish.imageVariants!.card)).toEqual({ format: 'webp', width: 300, height: 450 });
+    // Re-encoded to the dish's own shape (4:3, DISH_IMAGE_ASPECT; the card is 600×450).
+    expect(await pixelsOf(dish.imageVariants!.card)).toEqual({ format: 'webp', width: 600, height: 450 });
 
     expect((await remove(owner.token, { fileName: 'burger.png' })).status).toBe(200);
     expect((await served(dish.imageVariants!.card)).statusCode).toBe(200);

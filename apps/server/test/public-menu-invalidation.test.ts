@@ -9,7 +9,8 @@ import {
 } from '@carte/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dishes, dishIngredients } from '../src/db/schema.ts';
+import type { LocalPayments } from '../src/adapters/payments/index.ts';
+import { billingCustomers, dishes, dishIngredients } from '../src/db/schema.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { callerOf, createLocationOwner, createMember, createOwner, PASSWORD, tokenFor } from './factories.ts';
 
@@ -57,8 +58,11 @@ async function openRestaurant() {
   const id = owner.restaurant.id;
   const as = callerOf(owner.user);
   const plan = await s().billing.plan();
-  await s().billing.completeCheckout(
+  // "Pay (test)" on the built-in test checkout; its events make the subscription active.
+  await (s().payments as LocalPayments).payCheckout(
     await s().billing.startCheckout(as, { price_id: plan.monthly_product.price.id }),
+    { number: '', name: '' },
+    '',
   );
   const {
     insertedIngredients: [egg],
@@ -213,8 +217,14 @@ describe('the public menu changes on the next request after a write through', ()
 
   it('billing: ending the subscription turns the menus into drafts', async () => {
     const r = await openRestaurant();
-    const { subscription } = await s().billing.hasActive(r.by);
-    await s().billing.endNow({ subscriptionId: subscription!.id, restaurantId: r.id });
+    const [customer] = await t.runtime.database.db
+      .select()
+      .from(billingCustomers)
+      .where(eq(billingCustomers.payerId, r.id));
+    await (s().payments as LocalPayments).portalAction(
+      { customerId: customer!.customerId, restaurantId: r.id },
+      'end',
+    );
     expect((await diner(r.id))?.menuNotFound).toBe(true);
   });
 

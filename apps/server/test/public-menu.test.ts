@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type CustomerMenu, customerMenuSchema, type Menu, publicDishSchema } from '@carte/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +13,11 @@ import {
   categoryDishes,
   customizations,
   dishes,
+  displayZones,
   type MenuSchedule,
   menuCategories,
+  menuDisplayMenus,
+  menuDisplays,
   menus,
   restaurants,
   subscriptions,
@@ -472,15 +475,32 @@ describe('what a diner sees (decisions §4)', () => {
     expect(res.body).not.toContain('Still a draft');
   });
 
-  it('a menu display address shows the same menus and keeps the display in its links', async () => {
+  it('a menu display address shows its menus and keeps the display in its links (issue 15)', async () => {
     setClock(paris(9, '19:00'));
-    const mapId = newId();
+    const restaurantId = bistro.owner.restaurant.id;
+    const [zone] = await db().insert(displayZones).values({ restaurantId, name: 'Terrace' }).returning();
+    const [display] = await db()
+      .insert(menuDisplays)
+      .values({ restaurantId, zoneId: zone!.id, name: 'Table 1' })
+      .returning();
+    const mapId = display!.id;
+    await db()
+      .insert(menuDisplayMenus)
+      .values([
+        { displayId: mapId, menuId: bistro.brunch.id, position: 0 },
+        { displayId: mapId, menuId: bistro.dinner.id, position: 1 },
+      ]);
+    t.services.publicMenu.changed(restaurantId);
+    // Any other id is no display of this restaurant (layout tests: test/displays.test.ts).
+    expect((await get(`/menu/${restaurantId}/${newId()}`)).statusCode).toBe(404);
     const res = await get(`/menu/${bistro.owner.restaurant.id}/${mapId}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Choose a menu:');
     expect(res.body).toContain(`/menu/${bistro.owner.restaurant.id}/${mapId}?menu=${bistro.dinner.id}`);
     expect((pageData(res.body) as unknown as { mapId: string }).mapId).toBe(mapId);
     expect((await get(`/menu/${bistro.owner.restaurant.id}/not-a-display`)).statusCode).toBe(404);
+    await db().delete(displayZones).where(eq(displayZones.id, zone!.id));
+    t.services.publicMenu.changed(restaurantId);
     setClock(paris(9, '12:30'));
   });
 
@@ -680,7 +700,27 @@ describe('the cache (DESIGN.md, path 1)', () => {
 
   it('ending the subscription in the billing portal empties the page at once', async () => {
     const owner = await createOwner(t);
-    await subscribe(owner.restaurant.id);
+    const token = await tokenFor(t, owner.user.username);
+    // Subscribed through the test checkout, so the billing portal knows the customer.
+    const plan = await t.call<{ monthly_product: { price: { id: string } } }>({
+      method: 'GET',
+      url: '/api/subscription/base-product',
+      token,
+    });
+    const checkout = await t.call<string>({
+      method: 'POST',
+      url: '/api/subscription/checkout-session',
+      token,
+      payload: { price_id: plan.body.message.monthly_product.price.id },
+    });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/billing/checkout/${checkout.body.message}/complete`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode).toBe(303);
     const menu = await addMenu(owner.restaurant.id, 'Daily');
     const category = await addCategory(owner.restaurant.id, 'Plates');
     const dish = await addDish(owner.restaurant.id, 'Omelette', 8);
@@ -688,7 +728,6 @@ describe('the cache (DESIGN.md, path 1)', () => {
     await link(menu.id, category.id, 0);
     expect((await get(`/menu/${owner.restaurant.id}`)).body).toContain('Omelette');
 
-    const token = await tokenFor(t, owner.user.username);
     const portal = await t.call<{ url: string }>({
       method: 'POST',
       url: '/api/subscription/customer-portal-session',
@@ -754,10 +793,14 @@ describe('the cache (DESIGN.md, path 1)', () => {
     setClock(paris(9, '12:30'));
   });
 
-  it('sends gzip to clients that accept it', async () => {
+  it('sends brotli, else gzip, to clients that accept it', async () => {
     const res = await get(`/menu/${bistro.owner.restaurant.id}`, { 'accept-encoding': 'gzip, br' });
-    expect(res.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(res.rawPayload).toString()).toContain('Steak frites');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('Steak frites');
+    const gzip = await get(`/menu/${bistro.owner.restaurant.id}`, { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('Steak frites');
   });
 });
 

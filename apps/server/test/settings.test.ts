@@ -381,6 +381,47 @@ describe('who may change the settings (doc 2 §6: settings need the restaurant p
     expect((await read(owner.token)).name).toBe(owner.restaurant.name);
   });
 
+  it('the QR design is the restaurant flag’s too: a member without it cannot change colours, template or card texts', async () => {
+    const owner = await ownerWithToken(t);
+    const member = await memberWithToken(t, owner.restaurant.id, {
+      menu: true,
+      category: true,
+      dish: true,
+      ingredient: true,
+      member: true,
+    });
+    const before = await read(owner.token);
+    const qrFields = {
+      qrSettings: { colorDark: '#aa0000', colorLight: '#ffffee', backgroundImageAlpha: 0.3 },
+      selectedQrTemplate: 'template_4',
+      templateMeta: { template_4: { title: 'Hijacked card' } },
+    };
+    for (const method of ['POST', 'PUT'] as const) {
+      const json = await update(member.token, qrFields, method);
+      expect(json.status, `${method} JSON`).toBe(403);
+      expect(json.body.message).toBe(messages.permissionDenied);
+      const form = await sendForm(member.token, qrFields, undefined, method);
+      expect(form.status, `${method} multipart`).toBe(403);
+      expect(form.body.message).toBe(messages.permissionDenied);
+    }
+    const after = await read(owner.token);
+    expect(after.qrSettings).toEqual(before.qrSettings);
+    expect(after.selectedQrTemplate).toBe(before.selectedQrTemplate);
+    expect(after.templateMeta).toEqual(before.templateMeta);
+    // What the cards print did not move either.
+    const design = await t.call<{ selectedQrTemplate: string }>({
+      method: 'GET',
+      url: '/api/restaurants/qr-settings',
+      token: owner.token,
+    });
+    expect(design.body.message.selectedQrTemplate).toBe(before.selectedQrTemplate);
+
+    // The same fields from a member holding the flag are saved.
+    const trusted = await memberWithToken(t, owner.restaurant.id, { restaurant: true });
+    expect((await update(trusted.token, qrFields)).status).toBe(200);
+    expect((await read(owner.token)).selectedQrTemplate).toBe('template_4');
+  });
+
   it('a member holding the restaurant flag updates the restaurant they belong to', async () => {
     const owner = await ownerWithToken(t);
     const member = await memberWithToken(t, owner.restaurant.id, { restaurant: true });

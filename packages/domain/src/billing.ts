@@ -44,6 +44,18 @@ export const billingMessages = {
   billingOff: 'Subscriptions are switched off on this server: publishing needs none.',
   cancelsAt: (date: string) => `Your subscription is cancelled and ends on ${date}.`,
   checkoutCanceled: 'The checkout was cancelled. No payment was made.',
+  /** Save payment failed (doc 2 §8, doc 3 §8.2). */
+  savePaymentFailed: 'We are sorry, but something went wrong. Please try again or contact the support.',
+  /** The customer portal failed (doc 2 §8, doc 3 §8.2). */
+  portalFailed: 'Something went wrong. Please try again later',
+  confirming: 'We are confirming your payment…',
+  paymentMethodSaved: 'Your card has been saved.',
+  setupCanceled: 'No card was added.',
+  invalidPromotionCode: 'This code is invalid',
+  enterPromotionCode: 'Please enter a promotion code',
+  badSignature: 'The webhook signature is not valid.',
+  cardDeclined: 'Your card was declined.',
+  invalidCard: 'Your card number is incomplete.',
 } as const;
 
 /** A price of the plan (doc 2 §3): amounts in cents, shown divided by 100 with two decimals (doc 2 §9). */
@@ -106,7 +118,58 @@ export const portalSessionInputSchema = z.object({
 export type PortalSessionInput = z.infer<typeof portalSessionInputSchema>;
 
 export const portalSessionSchema = z.object({ url: z.string() });
+
+/** The page a card is saved on, for the built-in test provider. */
+export const localSetupPath = (sessionId: string) => `/billing/setup/${encodeURIComponent(sessionId)}`;
 export type PortalSession = z.infer<typeof portalSessionSchema>;
+
+/** A saved card (doc 3 §3 Payment method); `metadata` holds dma_id and client_id for a reseller's client cards. */
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  card: z.object({
+    brand: z.string(),
+    last4: z.string(),
+    exp_month: z.number().int(),
+    exp_year: z.number().int(),
+  }),
+  billing_details: z.object({ name: z.string().nullable() }),
+  metadata: z.record(z.string(), z.string()),
+  /** The customer's default card, charged for renewals. */
+  isDefault: z.boolean(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** GET /api/subscription/customer-payment-methods: a list with a data array (doc 3 §7.2). */
+export const paymentMethodListSchema = z.object({ data: z.array(paymentMethodSchema) });
+export type PaymentMethodList = z.infer<typeof paymentMethodListSchema>;
+
+/** POST /api/subscription/save-payment: `url` is where the hosted page leads back to. */
+export const savePaymentInputSchema = z.object({ url: text().max(2000).optional() });
+export type SavePaymentInput = z.infer<typeof savePaymentInputSchema>;
+
+/** The hosted page that saves a card: the browser goes to `url` (doc 3 §7.2). */
+export const savePaymentSchema = z.object({ id: z.string(), url: z.string() });
+export type SavePayment = z.infer<typeof savePaymentSchema>;
+
+/** A promotion code's coupon (doc 2 §3 Promo response): `percent_off` or `amount_off` (cents). */
+export const promotionCouponSchema = z.object({
+  coupon: z.object({
+    percent_off: z.number().nullable(),
+    amount_off: z.number().int().nullable(),
+  }),
+});
+export type PromotionCoupon = z.infer<typeof promotionCouponSchema>;
+
+/**
+ * The price after a coupon, in cents (doc 2 §9, doc 3 §2: percent_off, or amount_off/100 dollars,
+ * never below $0.00).
+ */
+export function discountedCents(cents: number, coupon: PromotionCoupon['coupon'] | null): number {
+  if (!coupon) return cents;
+  const off =
+    coupon.percent_off !== null ? Math.round((cents * coupon.percent_off) / 100) : (coupon.amount_off ?? 0);
+  return Math.max(0, cents - off);
+}
 
 /** Where the browser goes with a checkout session id of the built-in test checkout. */
 export const localCheckoutPath = (sessionId: string) => `/billing/checkout/${encodeURIComponent(sessionId)}`;

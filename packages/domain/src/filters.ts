@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
+import { messages } from './messages.ts';
 import { text } from './text.ts';
 import type { DietaryLists } from './workshop.ts';
 
@@ -78,6 +79,24 @@ export const filterOptionsSchema = z
     });
   });
 export type FilterOptions = z.infer<typeof filterOptionsSchema>;
+
+/**
+ * What the card may save (POST /restaurants/set-filter): the options, and every category filter names
+ * at least one ingredient. Kept apart from `filterOptionsSchema`, which also reads what is stored: a
+ * filter whose ingredients were all deleted since still reads, and the owner is asked to fix it on
+ * the next save.
+ */
+export const filterOptionsInputSchema = filterOptionsSchema.superRefine((options, ctx) => {
+  options.filter.forEach((entry, index) => {
+    if (entry.ingredients.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['filter', index, 'ingredients'],
+        message: messages.filterIngredientsRequired,
+      });
+    }
+  });
+});
 export type FilterOptionsInput = z.input<typeof filterOptionsSchema>;
 
 // ---------- the diner's choices ----------

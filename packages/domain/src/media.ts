@@ -16,8 +16,10 @@ import { imageVariantsSchema } from './workshop.ts';
 export const MEDIA_PAGE_SIZE = 24;
 /** Images one upload request may carry (`images[0]` … `images[9]`). */
 export const MEDIA_UPLOAD_MAX_FILES = 10;
-/** The crop box of doc 2 §9 (125 by 225) and its zoom range. */
-export const MEDIA_CROP_BOX = { width: 125, height: 225 } as const;
+/**
+ * The media editor's zoom range. Its dish crop is the dish photo's one shape (DISH_IMAGE_ASPECT, 4:3),
+ * in place of doc 2 §9's 125 by 225 box (decisions, "First run, photos and copy").
+ */
 export const MEDIA_ZOOM = { min: 1, max: 2 } as const;
 
 /** One picture of the library as the API answers it (doc 2 §3: key, fileName, image). */

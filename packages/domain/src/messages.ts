@@ -140,6 +140,8 @@ export const messages = {
   noDishSelected: "You didn't select any dish!",
   lastCustomization: 'You can not delete the last customization.',
   ingredientRequired: 'You must add at least one ingredient to submit.',
+  /** A category filter stands for a group of ingredients: one with none filters nothing (issue 11 §1). */
+  filterIngredientsRequired: 'Pick at least one ingredient for this filter.',
   ingredientNameRequired: 'Ingredient name cannot be empty',
   dietaryRequired: 'Dietary cannot be empty',
   dietaryExists: 'Dietary already exists.',
@@ -230,6 +232,22 @@ export const messages = {
   alphaInvalid: 'Background image opacity must be between 0 and 1',
   socialRepeated: (name: string) => `${name} is listed more than once`,
 
+  // more restaurants — doc 2 §2 "Add restaurant", decisions §4 (docs/decisions.md, Locations)
+  parentRequired: 'Please choose the parent restaurant',
+  parentInvalid: 'This restaurant cannot be chosen as the parent.',
+  parentIsLocation: 'A location cannot have locations of its own. Choose its parent restaurant.',
+  restaurantAdded: (name: string) => `${name} is ready. You are now signed in to it.`,
+  addRestaurantNotAllowed: 'Only restaurant owners and members can add a restaurant.',
+  // ownership transfer — doc 2 §4, §5, §8 (docs/decisions.md, Ownership transfer)
+  transferRequested: 'Restaurant ownership request has been made successfully.',
+  transferCanceled: 'Ownership canceled successfully',
+  transferNonePending: 'There is no pending ownership transfer.',
+  transferToSelf: 'You cannot transfer the ownership to your own email address.',
+  transferHasLocations:
+    'This restaurant has locations that share its menus, so its ownership cannot be transferred.',
+  transferLinkInvalid: 'This ownership transfer link is not valid or has expired.',
+  transferAccepted: 'The restaurant is yours now. Please sign in to continue.',
+
   // success toasts — doc 1 §8, doc 2 §8
   dishUpdated: 'Dish updated successfully',
   dishCreated: 'Dish created successfully',
@@ -254,10 +272,68 @@ export const messages = {
   dietaryDeleted: 'Dietary deleted successfully!',
   changesSaved: 'Changes have been saved successfully',
   changesMade: 'Changes have been made successfully',
+  // quick edit — doc 2 §4, §8 (the two texts of the partial save and the failed load)
+  changesMadeExceptMenus: 'Changes have been made successfully (except menus)',
+  failedToLoadData: 'Failed to load data',
+  quickEditIdInvalid: 'Each change needs the id of the item it switches',
+  quickEditCheckedInvalid: 'Each change needs checked: true or false',
+  quickEditRepeated: 'An item is listed more than once',
   subscribeRequiredTitle: 'Subscribe required',
   subscribeRequired: 'In order to publish this menu, you have to subscribe to the product.',
   subscribeRequiredClient:
     "It looks like your account subscription isn't set up just yet. Please contact your account manager.",
+
+  // doc 2 §2 Members, §4, §6, §8 — the team (the specification names the invalid-link text only)
+  memberCreated: 'Member created successfully. An invitation has been sent.',
+  memberAddedVerified:
+    'Member created successfully. Their email is already verified, so they can sign in now.',
+  memberUpdated: 'Member updated successfully',
+  membersDeleted: 'Member(s) deleted successfully',
+  invitationResent: 'Invitation has been resent successfully',
+  memberExists: 'This person is already a member of this restaurant.',
+  memberIsOwner: 'This email belongs to the owner of this restaurant.',
+  memberAlreadyVerified: 'This member has already completed the invitation.',
+  grantOnlyOwnPermissions: 'You can only grant permissions you hold yourself.',
+  memberAccountCompleted: 'Your account is ready. You can sign in now.',
+  membersEmpty: 'No members yet. Add one to share the work.',
+  membersLoadFailed: 'Failed to load members',
+
+  // doc 3 §2.2, §2.6, §2.8, §4, §6 — the admin area
+  adminCreated: 'Admin created successfully. An invitation has been sent.',
+  adminLinkInvalid: 'User has been already verified, or this link is not valid.',
+  adminAccountCompleted: 'Your admin account is ready. You can sign in now.',
+  adminEmailTaken: 'This email already belongs to an admin.',
+  adminAlreadyVerified: 'This admin has already completed the invitation.',
+  adminDeleted: 'Admin deleted successfully',
+  userDeleted: 'User deleted successfully',
+  userAdded: 'User created successfully. An email has been sent to set a password.',
+  adminPasswordRequired: 'Password is required',
+  cannotActAs: 'You cannot log in as this account.',
+  notImpersonating: 'This session is not acting as another account.',
+  templateUpdated: 'Template updated successfully.',
+  templateTestSent: (email: string) => `A test email has been sent to ${email}.`,
+  dietarySaved: 'Dietary considerations saved successfully',
+  dietaryTagsUnique: 'Tags must be unique',
+  logsDeleted: 'Log(s) deleted successfully',
+  clientLogNoMessage: 'Client side: No log message found',
+  actingAs: (username: string) => `Acting as ${username}`,
+  returnToAdmin: 'Return to admin',
+  noThirdPartyToken: 'Analytics are first-party: no third-party token is needed.',
+
+  // doc 2 §2 Layout editor, §4, §8 — menu displays (only the duplicate's text is the specification's)
+  menuAlreadyInMap: 'Menu already exists in this map',
+  zoneNameRequired: 'Zone name cannot be empty',
+  displayNameRequired: 'Menu display name cannot be empty',
+  layoutIdInvalid: 'This layout holds an id that is not valid.',
+  layoutIdRepeated: 'This layout holds the same zone or menu display twice.',
+  layoutTooLarge: 'This layout is too large.',
+  layoutSaved: 'Layout saved',
+  layoutSaveFailed: 'Failed to save the layout',
+  layoutLoadFailed: 'Failed to load the layout',
+  displayNotFound: 'Menu display not found',
+  zoneHasNoDisplays: 'Add a menu display to this zone first.',
+  addMenuToAllDisplays: (menu: string, zone: string, count: number) =>
+    `Add ${menu} to all ${count} displays in ${zone}?`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectId } from './api.ts';
 import { parseHexColor } from './contrast.ts';
 import { messages } from './messages.ts';
 import { text } from './validation.ts';
@@ -355,6 +356,8 @@ export const qrCodeQuerySchema = z.object({
     .max(QR_MAX_SIZE, { error: messages.qrSizeRange(QR_MIN_SIZE, QR_MAX_SIZE) })
     .default(QR_SCREEN_SIZE),
   target: z.enum(qrTargets, { error: messages.qrTargetInvalid }).default('menu'),
+  /** A menu display of the restaurant: the code opens the display's own address (doc 2 §2). */
+  mapId: objectId.optional(),
 });
 export type QrCodeQuery = z.infer<typeof qrCodeQuerySchema>;
 
@@ -372,6 +375,12 @@ export const qrCardsQuerySchema = z.object({
     .default('4')
     .transform((value) => Number(value) as 1 | 4),
   target: z.enum(qrTargets, { error: messages.qrTargetInvalid }).default('menu'),
+  /** A menu display of the restaurant: its cards open the display's own address (doc 2 §2). */
+  mapId: objectId.optional(),
+  /** Print all (issue 15): a card per menu display of this zone of the restaurant, each named. */
+  zoneId: objectId.optional(),
+  /** Print all: a card per menu display of the whole location (the restaurant's own id). */
+  locationId: objectId.optional(),
 });
 export type QrCardsQuery = z.infer<typeof qrCardsQuerySchema>;
 export const QR_CARDS_FILE_NAME = 'qr-table-cards.pdf';

@@ -9,7 +9,9 @@ import { type Customization, optionPrice } from './workshop.ts';
  * - published menus (the restaurant's own, then its parent's) open at the moment, each with
  * - the categories shown on that menu (`valid`), available and inside their adjustment,
  *   holding at least one available dish;
- * - per dish, only its available ingredients and available side dishes, and its available
+ * - dishes that are available and none of whose ingredients is switched off (an ingredient that
+ *   ran out takes its dishes off the menu, like the dish's own switch: quick edit, decisions);
+ * - per dish, only its available ingredients and offered side dishes, and its available
  *   customizations (restaurant-wide selected ones of the dish's own restaurant, then its own) with
  *   their available options, an ingredient option only while its ingredient is available, priced
  *   for the dish (`optionPrice`).
@@ -122,13 +124,21 @@ export function visibleMenus(catalog: Catalog, options: VisibilityOptions): Visi
       : null;
   };
 
+  /**
+   * Is a dish offered at all: switched on, and none of its ingredients switched off (an ingredient
+   * that ran out takes its dishes off the menu). Ingredients that no longer exist do not count.
+   */
+  const offered = (dish: CatalogDish | undefined): dish is CatalogDish =>
+    dish?.isAvailable === true &&
+    dish.ingredients.every((ingredientId) => ingredientById.get(ingredientId)?.isAvailable !== false);
+
   // A dish can sit in several categories and menus: it is built once.
   const built = new Map<string, PublicDish | null>();
   const dinerDish = (id: string): PublicDish | null => {
     const cached = built.get(id);
     if (cached !== undefined) return cached;
     const dish = dishById.get(id);
-    const result: PublicDish | null = dish?.isAvailable
+    const result: PublicDish | null = offered(dish)
       ? {
           ...dish.view,
           ingredients: dish.ingredients.flatMap((ingredientId) => {
@@ -137,7 +147,7 @@ export function visibleMenus(catalog: Catalog, options: VisibilityOptions): Visi
           }),
           sideDishes: dish.sideDishes.flatMap((sideId) => {
             const side = dishById.get(sideId);
-            return side?.isAvailable
+            return offered(side)
               ? [{ _id: side.view._id, name: side.view.name, price: side.view.price }]
               : [];
           }),

@@ -208,7 +208,7 @@ describe('visibleMenus: which categories', () => {
 describe('visibleMenus: what of a dish', () => {
   const burger = dish('burger', {
     price: 12.5,
-    ingredients: ['bun', 'pickles', 'deleted-ingredient'],
+    ingredients: ['bun', 'deleted-ingredient'],
     sideDishes: ['fries', 'salad-off', 'unknown-side'],
     customizations: {
       selected: ['sauces', 'parents-sauces'],
@@ -243,6 +243,30 @@ describe('visibleMenus: what of a dish', () => {
   it('lists only available ingredients and side dishes, in the dish’s order', () => {
     expect(shownDish()?.ingredients).toEqual([{ _id: 'bun', name: 'Bun' }]);
     expect(shownDish()?.sideDishes).toEqual([{ _id: 'fries', name: 'fries', price: 3 }]);
+  });
+
+  it('takes a dish off the menu, and out of side dishes, while one of its ingredients is switched off', () => {
+    const pickled = catalog({
+      ...data,
+      categories: [{ _id: 'mains', name: 'Mains', isAvailable: true, dishes: ['burger', 'pickled'] }],
+      dishes: [
+        { ...burger, sideDishes: ['fries', 'pickled'] },
+        dish('fries', { price: 3 }),
+        dish('pickled', { ingredients: ['bun', 'pickles'] }),
+      ],
+    });
+    const [shown] = publicPage(pickled);
+    expect(shown?.categories[0]?.category.dishes.map((item) => item._id)).toEqual(['burger']);
+    expect(shown?.categories[0]?.category.dishes[0]?.sideDishes.map((item) => item._id)).toEqual(['fries']);
+    // Back on: the dish returns as it was.
+    const restocked = catalog({
+      ...pickled,
+      ingredients: pickled.ingredients.map((item) => ({ ...item, isAvailable: true })),
+    });
+    expect(publicPage(restocked)[0]?.categories[0]?.category.dishes.map((item) => item._id)).toEqual([
+      'burger',
+      'pickled',
+    ]);
   });
 
   it('offers available customizations with their available options, priced for the dish', () => {

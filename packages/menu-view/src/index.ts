@@ -2,6 +2,7 @@
  * @carte/menu-view — the public menu (doc 2 §2–§4), drawn by the server (renderToString), hydrated by
  * apps/web/src/public-menu/main.tsx, and shown in the owner's preview.
  */
+export { compactPayload, DESCRIPTION_ATTRIBUTE, restoreDescriptions } from './compact.ts';
 export { findDish } from './dish-screen.tsx';
 export { pageDescription, pageTitle, serializeForScript } from './embed.ts';
 export { ExpiryBanner } from './expiry-banner.tsx';
@@ -14,16 +15,20 @@ export {
   matchDish,
   toFilterable,
 } from './filtering.ts';
-export { clockTime, formatOptionPrice, formatPrice, plainText } from './format.ts';
+export { clockTime, formatOptionPrice, formatPrice, plainText, servedDays, servedHours } from './format.ts';
 export { menuJsonLd, schemaDiet } from './json-ld.ts';
 export { MenuPreview, type MenuPreviewProps, previewImage } from './menu-preview.tsx';
 export { SocialIcon } from './parts.tsx';
 export { PublicMenuApp } from './public-menu-app.tsx';
+export { DeadLinkPage } from './screens.tsx';
 export { menuPageCss, menuViewCss } from './styles.ts';
 export { sortLabels, texts } from './texts.ts';
 export {
+  cleanFontName,
   contrastRatio,
+  type FontFaceNeed,
   fontStack,
+  menuFontFaces,
   type ResolvedTheme,
   readableOn,
   resolveTheme,

@@ -70,19 +70,21 @@ function menuItem(dish: PublicDish, menu: PublicMenu, links: LinkContext): Json 
   return item;
 }
 
-function menuNode(menu: PublicMenu, links: LinkContext): Json {
+function menuNode(menu: PublicMenu, links: LinkContext, withItems: boolean): Json {
   const node: Json = {
     '@type': 'Menu',
     name: menu.name,
     url: absolute(viewHref({ kind: 'menu', menuId: menu._id }, links), links.baseUrl),
-    hasMenuSection: menu.categories
+  };
+  // The chooser names the menus, each with its address; a menu's own page lists its dishes.
+  if (withItems)
+    node.hasMenuSection = menu.categories
       .filter((category) => category.dishes.length > 0)
       .map((category) => ({
         '@type': 'MenuSection',
         name: category.name,
         hasMenuItem: category.dishes.map((dish) => menuItem(dish, menu, links)),
-      })),
-  };
+      }));
   if (menu.description.trim()) node.description = menu.description.trim();
   if (menu.cover) node.image = absolute(menu.cover, links.baseUrl);
   return node;
@@ -119,7 +121,7 @@ export function menuJsonLd(
     .map((entry) => entry.url.trim())
     .filter((url) => /^https?:\/\//i.test(url));
   if (sameAs.length > 0) node.sameAs = sameAs;
-  const nodes = menus.map((menu) => menuNode(menu, links));
+  const nodes = menus.map((menu) => menuNode(menu, links, menuId !== null));
   if (nodes.length === 1) node.hasMenu = nodes[0];
   else if (nodes.length > 1) node.hasMenu = nodes;
   return node;

@@ -96,7 +96,7 @@ function ClassicDish(props: { page: MenuPage; entry: DishEntry }) {
           <Price value={dish.price} />
         </div>
         {dishCard(dish, '', priority, 'cm-row-img')}
-        <RichText html={dish.description} className="cm-desc cm-clamp" />
+        <RichText html={dish.description} className="cm-desc cm-clamp" dishId={dish._id} />
         <div className="cm-row-more">
           <Ingredients menu={page.menu} dish={dish} />
           <DishMeta menu={page.menu} dish={dish} />
@@ -124,7 +124,7 @@ function PizzaDish(props: { page: MenuPage; entry: DishEntry }) {
             <h3 className="cm-name">{dishLink(page, dish)}</h3>
             <Price value={dish.price} className="cm-pill" />
           </div>
-          <RichText html={dish.description} className="cm-desc" />
+          <RichText html={dish.description} className="cm-desc" dishId={dish._id} />
           <Ingredients menu={page.menu} dish={dish} />
           <DishMeta menu={page.menu} dish={dish} />
           <SideDishes page={page} dish={dish} />
@@ -154,7 +154,7 @@ function SushiDish(props: { page: MenuPage; entry: DishEntry }) {
         </div>
         <h3 className="cm-name">{dishLink(page, dish)}</h3>
         <Price value={dish.price} />
-        <RichText html={dish.description} className="cm-desc cm-clamp" />
+        <RichText html={dish.description} className="cm-desc cm-clamp" dishId={dish._id} />
         <Ingredients menu={page.menu} dish={dish} />
         <DishMeta menu={page.menu} dish={dish} />
       </div>

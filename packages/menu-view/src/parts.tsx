@@ -11,6 +11,7 @@ import {
   webAddress,
 } from '@carte/domain';
 import type { MouseEvent, ReactNode } from 'react';
+import { DESCRIPTION_ATTRIBUTE } from './compact.ts';
 import { formatPrice, plainText } from './format.ts';
 import type { MenuPage, Page } from './page.ts';
 import { socialLabels, texts } from './texts.ts';
@@ -124,7 +125,10 @@ export const logoOf = (
 ): ImageVariants | null =>
   (menu && pictureOf(menu.logo, menu.logoVariants)) ?? pictureOf(restaurant.logo, restaurant.logoVariants);
 
-/** Dish pictures: `card` is 300×450 (cropped), `full` fits 1200×1200 (media service sizes). */
+/**
+ * Dish pictures: every variant has the one dish shape, DISH_IMAGE_ASPECT (4:3; `card` 600×450), and
+ * every template shows it at that shape, so the owner's crop is the only one (issue 11 item 4).
+ */
 export const dishCard = (
   dish: Pick<PublicDish, 'image' | 'imageVariants'>,
   alt: string,
@@ -133,8 +137,19 @@ export const dishCard = (
 ) => {
   const image = pictureOf(dish.image, dish.imageVariants);
   if (!image) return null;
+  // A row's small picture takes the 320-wide thumb on a phone; cards and tiles the 600-wide card.
+  const srcSet = image.thumb === image.card ? undefined : `${image.thumb} 320w, ${image.card} 600w`;
   return (
-    <Picture src={image.card} width={300} height={450} alt={alt} priority={priority} className={className} />
+    <Picture
+      src={image.card}
+      srcSet={srcSet}
+      sizes={srcSet ? (className === 'cm-row-img' ? '144px' : '(min-width: 960px) 300px, 50vw') : undefined}
+      width={600}
+      height={450}
+      alt={alt}
+      priority={priority}
+      className={className}
+    />
   );
 };
 
@@ -180,10 +195,14 @@ export function Price(props: { value: number; className?: string }) {
 }
 
 /** Sanitized rich text (the dish form's editor output, sanitized when saved). */
-export function RichText(props: { html: string; className: string }) {
+export function RichText(props: { html: string; className: string; dishId?: string }) {
   if (plainText(props.html) === '') return null;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: dish descriptions are sanitized when saved (dish.service)
-  return <div className={props.className} dangerouslySetInnerHTML={{ __html: props.html }} />;
+  // The hydration data leaves a listed dish's description out and reads it back from here (compact.ts).
+  const named = props.dishId ? { [DESCRIPTION_ATTRIBUTE]: props.dishId } : {};
+  return (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: dish descriptions are sanitized when saved (dish.service)
+    <div className={props.className} {...named} dangerouslySetInnerHTML={{ __html: props.html }} />
+  );
 }
 
 export function Ingredients(props: { menu: PublicMenu; dish: PublicDish }) {
@@ -307,18 +326,23 @@ export function ReportIssue(props: { page: Page; menu: PublicMenu | null }) {
   const body = encodeURIComponent(`${about}\n\n`);
   const mailto = (subject: string) =>
     `mailto:${to.join(',')}?subject=${encodeURIComponent(subject)}&body=${body}`;
+  const heading = title.trim() || texts.reportIssue;
+  // The owner's words stay as written; a title in capitals is shown in sentence case (CSS only),
+  // so the block reads as an invitation rather than a notice, our line leads, theirs follows.
+  const shouting = heading === heading.toUpperCase() && /[A-Z]/.test(heading);
   return (
     <section className="cm-report" aria-labelledby="cm-report-title">
-      <h2 id="cm-report-title" className="cm-report-title">
-        {title.trim() || texts.reportIssue}
+      <h2 id="cm-report-title" className={cx('cm-report-title', shouting && 'cm-report-title--caps')}>
+        {heading}
       </h2>
-      {content.trim() ? <p>{content}</p> : null}
+      {to.length > 0 ? <p className="cm-report-intro">{texts.reportIntro}</p> : null}
       {to.length > 0 ? (
         <p className="cm-report-links">
           <a href={mailto(texts.issueSubject)}>{texts.reportIssue}</a>
           <a href={mailto(texts.inquirySubject)}>{texts.sendInquiry}</a>
         </p>
       ) : null}
+      {content.trim() ? <p className="cm-report-note">{content}</p> : null}
     </section>
   );
 }

@@ -34,7 +34,12 @@ function drawScreen(props: PublicMenuAppProps, embedded: boolean): Screen {
   };
   if (view.kind === 'menu' || view.kind === 'dish') {
     const menu = data.menus.find((entry) => entry._id === view.menuId);
-    if (!menu) return { content: <MenuNotFoundScreen page={page} />, kind: 'classic', style: neutralTheme };
+    if (!menu)
+      return {
+        content: <MenuNotFoundScreen page={page} menuId={view.menuId} />,
+        kind: 'classic',
+        style: neutralTheme,
+      };
     const theme = resolveTheme(menu);
     const choices = filterChoices(data.restaurant, menu);
     const menuPage: MenuPage = {

@@ -1,10 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource react */
+
 import { menuSchedule, nextOpening, type PublicMenu, sortDishes } from '@carte/domain';
-import { dayAndTime } from './format.ts';
+import type { ReactNode } from 'react';
+import { dayAndTime, servedDays, servedHours } from './format.ts';
 import { MenuFooter } from './menu-footer.tsx';
 import type { Page } from './page.ts';
-import { About, coverOf, Logo, logoOf, Picture, Price, RichText, ViewLink } from './parts.tsx';
+import { About, coverOf, DishMeta, Logo, logoOf, Picture, Price, RichText, ViewLink } from './parts.tsx';
 import { texts } from './texts.ts';
+import { neutralTheme } from './theme.ts';
 
 function RestaurantHeader(props: { page: Page; showDescription?: boolean }) {
   const { page } = props;
@@ -22,7 +25,7 @@ function RestaurantHeader(props: { page: Page; showDescription?: boolean }) {
 }
 
 /** Several menus and none chosen (doc 2 §2): logo, description, "Choose a menu:", a card per menu. */
-export function ChooserScreen(props: { page: Page; notice?: string }) {
+export function ChooserScreen(props: { page: Page; notice?: ReactNode }) {
   const { page } = props;
   const Main = page.embedded ? 'div' : 'main';
   const parent = page.data.parentRestaurant;
@@ -30,7 +33,7 @@ export function ChooserScreen(props: { page: Page; notice?: string }) {
     <>
       <RestaurantHeader page={page} showDescription />
       <Main id="cm-main" className="cm-main" tabIndex={-1}>
-        {props.notice ? <p className="cm-notice">{props.notice}</p> : null}
+        {props.notice ? <div className="cm-notice">{props.notice}</div> : null}
         <h2 className="cm-choose">{texts.chooseMenu}</h2>
         <ul className="cm-menu-cards">
           {page.data.menus.map((menu, index) => (
@@ -73,7 +76,7 @@ export function ChooserScreen(props: { page: Page; notice?: string }) {
  * publish. With published menus that are all closed now: when each opens next (from the server's
  * `generatedAt`, so the server and the client draw the same).
  */
-export function EmptyScreen(props: { page: Page }) {
+export function EmptyScreen(props: { page: Page; notice?: ReactNode }) {
   const { page } = props;
   const { data } = page;
   const Main = page.embedded ? 'div' : 'main';
@@ -104,6 +107,7 @@ export function EmptyScreen(props: { page: Page }) {
         </div>
       </Header>
       <Main id="cm-main" className="cm-main cm-empty" tabIndex={-1}>
+        {props.notice ? <div className="cm-notice">{props.notice}</div> : null}
         {data.menuNotFound || upcoming.length === 0 ? (
           <>
             <h1 className="cm-title">{texts.noPublishedMenus}</h1>
@@ -133,10 +137,61 @@ export function EmptyScreen(props: { page: Page }) {
   );
 }
 
-/** A menu that is not served now (closed, unpublished, a stale link): say so, then offer the others. */
-export function MenuNotFoundScreen(props: { page: Page }) {
-  if (props.page.data.menus.length === 0) return <EmptyScreen page={props.page} />;
-  return <ChooserScreen page={props.page} notice={texts.menuNotFound} />;
+/**
+ * A menu that is not served now. A published menu that is closed says when it is served ("Lunch is
+ * served 11:00–16:00, Monday to Friday.") and when it opens next, then offers what is open now;
+ * an unknown one (unpublished, a stale link) says "No menu found" and offers the same.
+ */
+export function MenuNotFoundScreen(props: { page: Page; menuId: string }) {
+  const { page } = props;
+  const { data } = page;
+  const entry = data.menusTimeline.find((item) => item._id === props.menuId);
+  let notice: ReactNode = <p>{texts.menuNotFound}</p>;
+  if (entry) {
+    const now = new Date(data.generatedAt);
+    const next = Number.isNaN(now.getTime())
+      ? null
+      : nextOpening(menuSchedule(entry), now, data.restaurant.timeZone);
+    notice = (
+      <>
+        <p className="cm-notice-title">
+          {texts.servedWhen(entry.name, servedHours(entry), servedDays(entry.valid))}
+        </p>
+        {next ? <p>{texts.servedNext(dayAndTime(next, data.restaurant.timeZone))}</p> : null}
+        <p>{data.menus.length > 0 ? texts.openNow : texts.nothingOpenNow}</p>
+      </>
+    );
+  }
+  if (data.menus.length === 0) return <EmptyScreen page={page} notice={notice} />;
+  return <ChooserScreen page={page} notice={notice} />;
+}
+
+/**
+ * The page of an address that leads to no restaurant (a QR code that outlived its restaurant, a
+ * mistyped link): "No menu found" (doc 2 §8) in the menu's own look, with what a diner can do.
+ */
+export function DeadLinkPage() {
+  return (
+    <div className="cm cm--classic cm-view-empty" style={neutralTheme}>
+      <main id="cm-main" className="cm-main cm-empty cm-dead" tabIndex={-1}>
+        <svg className="cm-dead-mark" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true">
+          <path
+            d="M10 6h22l8 8v28H10z M32 6v8h8 M17 22h16 M17 29h16 M17 36h10"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <h1 className="cm-title">{texts.menuNotFound}</h1>
+        <p className="cm-lede">{texts.deadLinkLede}</p>
+        <p className="cm-lede">{texts.deadLinkHint}</p>
+      </main>
+      <footer className="cm-footer">
+        <p className="cm-footnote">{texts.poweredBy}</p>
+      </footer>
+    </div>
+  );
 }
 
 const printWindow = () => window.print();
@@ -196,6 +251,7 @@ export function PrintScreen(props: { page: Page; menuId: string | null }) {
                     <Price value={dish.price} />
                   </div>
                   <RichText html={dish.description} className="cm-desc" />
+                  <DishMeta menu={menu} dish={dish} />
                 </li>
               ))}
             </ul>

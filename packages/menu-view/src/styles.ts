@@ -49,6 +49,8 @@ const css = /* css */ `
 .cm-catnav ul{display:flex;gap:8px;width:max-content}
 .cm-catnav a{display:inline-flex;align-items:center;min-height:36px;padding:4px 14px;border:1px solid var(--cm-line);border-radius:999px;background:var(--cm-surface);font-size:.92rem;font-weight:600;text-decoration:none;white-space:nowrap}
 .cm-catnav a:hover{border-color:var(--cm-c2)}
+/* the section in view (the hydration script): colours only, so nothing moves */
+.cm-catnav a[aria-current=location]{border-color:var(--cm-c1);background:var(--cm-c1);color:var(--cm-on1)}
 .cm-section{padding-top:28px;scroll-margin-top:56px}
 .cm-h2{font-family:var(--cm-f1);font-size:1.55rem;line-height:1.2;font-weight:700;margin-bottom:6px}
 .cm-empty-note{margin-top:32px;color:var(--cm-muted)}
@@ -112,11 +114,15 @@ const css = /* css */ `
 .cm-about-text>*+*{margin-top:.5em}
 .cm-about-text :is(p,ul,ol){margin:0}
 .cm-about-text :is(ul,ol){padding-left:1.2em;text-align:left}
-.cm-report{padding:18px;border-radius:14px;background:var(--cm-soft);text-align:left}
-.cm-report-title{font-size:.8rem;font-weight:800;letter-spacing:.14em;text-transform:uppercase}
-.cm-report p{margin-top:6px;color:var(--cm-muted);font-size:.92rem}
-.cm-report .cm-report-links{display:flex;flex-wrap:wrap;gap:6px 20px;margin-top:10px}
-.cm-report-links a{display:inline-flex;align-items:center;min-height:32px;color:var(--cm-t2);font-weight:700}
+.cm-report{max-width:560px;margin-inline:auto;padding:22px 20px;border-radius:18px;background:var(--cm-soft);text-align:center}
+.cm-report-title{font-family:var(--cm-f1);font-size:1.25rem;font-weight:700;line-height:1.3}
+.cm-report p{margin-top:6px;color:var(--cm-muted);font-size:.95rem}
+.cm-report .cm-report-links{display:flex;flex-wrap:wrap;justify-content:center;gap:10px;margin-top:14px}
+.cm-report-links a{display:inline-flex;align-items:center;min-height:44px;padding:8px 18px;border:1px solid var(--cm-line);border-radius:999px;background:var(--cm-surface);color:var(--cm-t2);font-weight:700;text-decoration:none}
+.cm-report-links a:hover{border-color:var(--cm-c2)}
+.cm-report-title--caps{text-transform:lowercase}
+.cm-report-title--caps::first-letter{text-transform:uppercase}
+.cm-report .cm-report-note{margin-top:14px;font-size:.82rem}
 .cm-social{display:flex;justify-content:center;gap:12px}
 .cm-social a{display:grid;place-items:center;width:44px;height:44px;border-radius:50%;background:var(--cm-c2);color:var(--cm-on2)}
 .cm-footnote{color:var(--cm-muted);font-size:.82rem}
@@ -138,7 +144,13 @@ const css = /* css */ `
 .cm-head--plain .cm-head-inner{display:flex;flex-direction:column;align-items:center;gap:6px;padding-top:40px;text-align:center}
 .cm-head--plain .cm-logo{width:96px;height:96px}
 .cm-head--plain .cm-lede{margin-inline:auto}
-.cm-notice{margin-top:24px;padding:10px 14px;border-radius:10px;background:#fff4ed;color:#7c2d12;font-weight:600}
+.cm-notice{margin-top:24px;padding:14px 16px;border-radius:14px;background:#fff4ed;color:#7c2d12;text-align:left}
+.cm-notice>p+p{margin-top:4px}
+.cm-notice-title{font-weight:700;font-size:1.05rem}
+.cm-dead{display:flex;flex-direction:column;align-items:center;gap:10px;padding-top:12vh;min-height:60vh}
+.cm-dead .cm-dead-mark{color:var(--cm-t2)}
+.cm-dead .cm-lede{margin-top:0}
+.cm-dead+.cm-footer{padding-bottom:40px}
 .cm-choose{margin:28px 0 14px;font-size:1.15rem;font-weight:700}
 .cm-menu-cards{display:grid;gap:16px}
 .cm-menu-card{display:block;position:relative;overflow:hidden;border-radius:18px;background:#fff;box-shadow:0 1px 2px rgb(0 0 0/.06),0 8px 24px rgb(0 0 0/.08);text-decoration:none;transition:transform .2s}
@@ -189,7 +201,7 @@ const css = /* css */ `
 .cm-row-more:empty{display:none}
 .cm-row-head{display:flex;align-items:baseline;gap:8px}
 .cm-leader{flex:1;min-width:16px;border-bottom:2px dotted #d6d3d1;transform:translateY(-5px)}
-.cm-row-img{flex:none;width:92px;height:92px;border-radius:14px;object-fit:cover;background:var(--cm-soft)}
+.cm-row-img{flex:none;width:112px;height:84px;border-radius:14px;object-fit:cover;background:var(--cm-soft)}
 .cm--classic .cm-clamp{-webkit-line-clamp:2}
 
 /* Pizza: a trattoria look, picture cards and price tags */
@@ -208,7 +220,7 @@ const css = /* css */ `
 .cm--pizza .cm-h2::before,.cm--pizza .cm-h2::after{content:"";flex:1;border-top:3px dashed var(--cm-c2)}
 .cm-cards{display:grid;grid-template-columns:1fr;gap:18px}
 .cm-card{position:relative;overflow:hidden;border-radius:20px;background:#fff;box-shadow:0 1px 2px rgb(70 35 0/.08),0 8px 22px rgb(70 35 0/.07)}
-.cm-card-media{aspect-ratio:16/10;overflow:hidden;background:var(--cm-soft)}
+.cm-card-media{aspect-ratio:4/3;overflow:hidden;background:var(--cm-soft)}
 .cm-card-img{width:100%;height:100%;object-fit:cover}
 .cm-card-body{padding:14px 16px 16px}
 .cm-card-head{display:flex;align-items:flex-start;justify-content:space-between;gap:12px}
@@ -230,7 +242,7 @@ const css = /* css */ `
 .cm--sushi .cm-h2-text::after{content:"";position:absolute;z-index:-1;left:-6px;right:-10px;bottom:.05em;height:.42em;border-radius:60% 40% 50% 50%/70% 40% 60% 30%;background:var(--cm-c2);opacity:.16}
 .cm-grid{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:24px 14px}
 .cm-tile{position:relative}
-.cm-tile-media{overflow:hidden;aspect-ratio:1;border-radius:6px;background:var(--cm-soft)}
+.cm-tile-media{overflow:hidden;aspect-ratio:4/3;border-radius:6px;background:var(--cm-soft)}
 .cm-tile-img{width:100%;height:100%;object-fit:cover;transition:transform .4s}
 .cm-tile:hover .cm-tile-img{transform:scale(1.03)}
 .cm-tile-ph{display:grid;place-items:center;height:100%;color:var(--cm-t2);font-family:var(--cm-f1);font-size:2.6rem}
@@ -259,7 +271,7 @@ const css = /* css */ `
   .cm-cards{grid-template-columns:repeat(2,minmax(0,1fr))}
   .cm-menu-cards{grid-template-columns:repeat(2,minmax(0,1fr))}
   .cm-grid{grid-template-columns:repeat(3,minmax(0,1fr));gap:32px 20px}
-  .cm-row-img{width:120px;height:120px}
+  .cm-row-img{width:144px;height:108px}
   .cm-dish-hero{margin-inline:0;border-radius:20px}
   .cm--pizza .cm-cover{aspect-ratio:5/2}
   .cm-banner{grid-template-columns:1fr auto auto;align-items:center;padding-left:20px}
@@ -288,6 +300,8 @@ const css = /* css */ `
   .cm-h2{break-after:avoid}
   .is-greyed>.cm-dim{opacity:1;filter:none}
   .cm-why{display:none}
+  /* diet and allergen marks stay readable without backgrounds (browsers drop them in print) */
+  .cm-badge{border:1px solid #777;background:none!important;color:#000!important}
 }
 `;
 

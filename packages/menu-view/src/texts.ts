@@ -14,6 +14,14 @@ export const texts = {
   noMenuNow: 'No menu is being served right now.',
   noDishes: 'This menu has no dishes yet.',
   opensAt: (menu: string, when: string) => `${menu} opens ${when}.`,
+  servedWhen: (menu: string, hours: string, days: string) =>
+    days ? `${menu} is served ${hours}, ${days}.` : `${menu} is not served at the moment.`,
+  servedNext: (when: string) => `Next time: ${when}.`,
+  openNow: 'Here is what we are serving right now.',
+  nothingOpenNow: 'Nothing is being served right now.',
+  deadLinkLede:
+    'This link or QR code no longer leads to a menu. The restaurant may have moved or renewed its menu.',
+  deadLinkHint: 'Ask a member of staff for the current menu, or scan the code at your table again.',
   selectMenuToPrint: 'Please select a menu!',
   dishNotFound: 'Dish not found',
   menuNotFound: 'No menu found',
@@ -46,6 +54,7 @@ export const texts = {
   reasonInclude: (name: string) => `no ${name}`,
   reasonExclude: (name: string) => `has ${name}`,
   reportIssue: 'Report an issue',
+  reportIntro: 'Something not quite right, or a question about a dish? We would love to hear from you.',
   sendInquiry: 'Send an inquiry',
   issueSubject: 'ISSUE REPORT',
   inquirySubject: 'INQUIRY',

@@ -130,9 +130,11 @@ export function textOn(background: string): string {
 // ---------- fonts ----------
 
 /**
- * The menu's fonts are family names from the owner's list of 50 (fonts.ts). The public page loads
- * no web font from any host (no third party, nothing render-blocking): the name comes first, so a
- * diner who has the family installed sees it, then a system stack of the same kind.
+ * The menu's fonts are family names from the owner's list of 50 (menu-catalog.ts), self-hosted
+ * (decisions: @fontsource files built into dist/public-menu, served from the page's own origin, no
+ * third party). The page declares only the families and weights its menu uses (`menuFontFaces`)
+ * with `font-display: swap`, so the text draws at once in the system stack of the same kind and
+ * takes the web font when it arrives.
  */
 const stacks = {
   sans: 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif',
@@ -165,14 +167,58 @@ const kinds: Record<string, keyof typeof stacks> = {
   'source code pro': 'mono',
 };
 
-/** A CSS font-family list for a family name; the name is reduced to safe characters and quoted. */
-export function fontStack(name: string): string {
-  const clean = name
+/** A family name reduced to safe characters (letters, digits, spaces, hyphens). */
+export const cleanFontName = (name: string): string =>
+  name
     .replace(/[^\p{L}\p{N} -]/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** A CSS font-family list for a family name; the name is reduced to safe characters and quoted. */
+export function fontStack(name: string): string {
+  const clean = cleanFontName(name);
   const stack = stacks[kinds[clean.toLowerCase()] ?? 'sans'];
   return clean === '' ? stack : `"${clean}",${stack}`;
+}
+
+/**
+ * The weights each template draws a slot's font in (styles.ts): names and headings in the primary
+ * font, text and prices in the secondary, Pizza's price tags in the tertiary. 600 and 800 are
+ * served by the nearest weight a family has (the browser picks it), so a menu asks for few files.
+ */
+const slotWeights: Record<TemplateKind, Record<Slot, number[]>> = {
+  classic: { primary: [700], secondary: [400, 700], tertiary: [] },
+  pizza: { primary: [700], secondary: [400, 700], tertiary: [700] },
+  sushi: { primary: [400, 600], secondary: [400, 700], tertiary: [] },
+};
+
+/** A family and the weights a page needs of it. */
+export interface FontFaceNeed {
+  family: string;
+  weights: number[];
+}
+
+/**
+ * The web fonts a menu's page uses (families and weights), and the face that draws its first
+ * screen (the menu's title: primary font, first weight), which the page preloads.
+ */
+export function menuFontFaces(theme: ResolvedTheme): { faces: FontFaceNeed[]; first: FontFaceNeed | null } {
+  const byFamily = new Map<string, Set<number>>();
+  for (const slot of slots) {
+    const family = cleanFontName(theme.fonts[slot]);
+    const weights = slotWeights[theme.template.kind][slot];
+    if (!family || weights.length === 0) continue;
+    const set = byFamily.get(family) ?? new Set<number>();
+    for (const weight of weights) set.add(weight);
+    byFamily.set(family, set);
+  }
+  const faces = [...byFamily].map(([family, weights]) => ({
+    family,
+    weights: [...weights].sort((a, b) => a - b),
+  }));
+  const title = cleanFontName(theme.fonts.primary);
+  const titleWeight = slotWeights[theme.template.kind].primary[0];
+  return { faces, first: title && titleWeight ? { family: title, weights: [titleWeight] } : null };
 }
 
 // ---------- the template's root ----------

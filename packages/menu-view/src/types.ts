@@ -57,4 +57,8 @@ export interface PublicMenuPayload {
   filters: DinerFilterState;
   baseUrl: string;
   mapId: string | null;
+  /** Menus sent as cards only (no categories): showing one loads its page (compact.ts). */
+  partial?: string[];
+  /** The shown menu's dish descriptions are left out: read them from the page (compact.ts). */
+  descriptionsInPage?: boolean;
 }

@@ -92,7 +92,12 @@ export function resolvePage(data: CustomerMenu, pathname: string, search: string
     mapId = decodeSegment(rest[0]);
     const only = data.menus.length === 1 ? (data.menus[0]?._id ?? null) : null;
     if (params.has('print')) view = { kind: 'print', menuId: isOpen(menuParam) ? menuParam : only };
-    else if (data.menus.length === 0) view = { kind: 'empty' };
+    // A published menu that is closed keeps its address, to say when it is served (screens.tsx).
+    else if (data.menus.length === 0)
+      view =
+        menuParam && data.menusTimeline.some((entry) => entry._id === menuParam)
+          ? { kind: 'menu', menuId: menuParam }
+          : { kind: 'empty' };
     else if (menuParam) view = { kind: 'menu', menuId: menuParam };
     else if (only) view = { kind: 'menu', menuId: only };
     else view = { kind: 'chooser' };

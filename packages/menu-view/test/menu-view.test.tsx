@@ -152,7 +152,7 @@ describe('templates', () => {
       /<img[^>]*src="\/media\/cover-lunch\/card.webp"[^>]*width="900" height="338"[^>]*fetchPriority="high"/i,
     );
     expect(html).toMatch(/<img[^>]*alt="Taco Truck logo"/);
-    expect(html).toMatch(/<img[^>]*src="\/media\/fish\/card.webp"[^>]*width="300" height="450"/);
+    expect(html).toMatch(/<img[^>]*src="\/media\/fish\/card.webp"[^>]*width="600" height="450"/);
     expect(html).toMatch(/<img[^>]*src="\/media\/margarita\/card.webp"[^>]*loading="lazy"/);
     // No preload links of React's own in the body: the markup starts with the menu.
     expect(html.startsWith('<div class="cm ')).toBe(true);

@@ -9,6 +9,8 @@ export interface Caller {
   restaurantId: string | null;
   permissions: Permissions;
   sessionId: string;
+  /** Set when an admin acts as this user ("Login as", doc 3 §4): the admin's id (docs/security.md). */
+  impersonatorId?: string | null;
 }
 
 /** The caller a user is in one of their sessions: the flags are the ones their role grants. */

@@ -54,6 +54,10 @@ export const restaurants = pgTable('restaurants', {
     .$type<Record<string, Record<string, string>>>()
     .notNull()
     .default({}),
+  /** First QR download, table cards or copied menu link: the checklist's "share" step (issue 11). */
+  menuSharedAt: timestamp('menu_shared_at', { withTimezone: true }),
+  /** The owner closed the dashboard's getting-started checklist. */
+  checklistDismissedAt: timestamp('checklist_dismissed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -135,6 +139,8 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     familyId: ref('family_id').notNull(),
+    /** Set on a session an admin opened as this user ("Login as"): the admin acting (docs/security.md). */
+    impersonatorId: ref('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -147,10 +153,20 @@ export const refreshTokens = pgTable(
   ],
 );
 
-export type ActionTokenKind = 'verify-account' | 'reset-password' | 'resend-verification' | 'change-email';
+/** `member-invitation`: the 7-day link of a team invitation (features/members). */
+export type ActionTokenKind =
+  | 'verify-account'
+  | 'reset-password'
+  | 'resend-verification'
+  | 'change-email'
+  /** An ownership transfer's link (7 days): `user_id` the owner asking, `new_email` the invited address. */
+  | 'transfer-ownership'
+  | 'member-invitation'
+  /** The 7-day link of a new admin (doc 3 §2.8, /admin-complete-account). */
+  | 'admin-invitation';
 
 /**
- * Single-use links sent by mail (verification 24 h, reset 1 h, email change 24 h) and the resend
+ * Single-use links sent by mail (verification 24 h, reset 1 h, email change 24 h, invitation 7 days) and the resend
  * token of a login. An email change keeps the address asked for here until its link is opened.
  */
 export const actionTokens = pgTable(
@@ -221,6 +237,25 @@ export const logs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('logs_created_idx').on(t.createdAt)],
+);
+
+/**
+ * What platform staff did to other accounts (doc 3 §2.2, §4): log-ins as another account and their
+ * returns, deletions, and every changing request made while acting as someone, with both identities.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: id(),
+    adminId: ref('admin_id').notNull(),
+    adminUsername: text('admin_username').notNull(),
+    action: text('action').notNull(),
+    targetUserId: ref('target_user_id'),
+    targetUsername: text('target_username'),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.createdAt)],
 );
 
 /** Generated secrets kept in the database when DATA_DIR is not writable (see config). */
@@ -506,14 +541,75 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     checkoutSessionId: text('checkout_session_id'),
+    /** The provider's id of the subscription (`sub_…`); Carte's row follows that object (issue 12). */
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** The provider's customer that pays: the restaurant's own, or later its reseller's (issue 14). */
+    customerId: text('customer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('subscriptions_restaurant_idx').on(t.restaurantId),
     uniqueIndex('subscriptions_checkout_session_idx').on(t.checkoutSessionId),
+    uniqueIndex('subscriptions_provider_subscription_idx').on(t.providerSubscriptionId),
     uniqueIndex('subscriptions_one_active_idx').on(t.restaurantId).where(sql`${t.status} = 'active'`),
   ],
+);
+
+/**
+ * The payments provider's customer of a paying account (issue 12): a restaurant paying for itself,
+ * or a reseller paying for its clients (issue 14). `payerId` is that restaurant's or reseller's id.
+ */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    payerId: ref('payer_id').notNull(),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.payerId, t.provider] }),
+    uniqueIndex('billing_customers_customer_idx').on(t.provider, t.customerId),
+  ],
+);
+
+/**
+ * Every provider event Carte received (the Stripe webhook, or the local provider's), stored once by
+ * its id, then processed by a pg-boss job; `processedAt` stays null until that job succeeds.
+ */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    type: text('type').notNull(),
+    /** The id of the object the event is about (subscription, invoice, checkout session). */
+    objectId: text('object_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('billing_events_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * The built-in test provider's own records (BILLING_PROVIDER=local): customers, payment methods,
+ * checkout and setup sessions, subscriptions, invoices and promotion codes, each kept as the JSON
+ * object a card provider would hold. Carte's own records never read this table.
+ */
+export const localBillingObjects = pgTable(
+  'local_billing_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** The customer it belongs to, when it belongs to one (payment methods, subscriptions, invoices). */
+    customerId: text('customer_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('local_billing_objects_kind_customer_idx').on(t.kind, t.customerId)],
 );
 
 // ---- Analytics (decisions §4): first-party page and dish views of the public menu ----
@@ -540,5 +636,63 @@ export const analyticsEvents = pgTable(
   (t) => [
     index('analytics_events_restaurant_created_idx').on(t.restaurantId, t.createdAt),
     index('analytics_events_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Menu displays (doc 2 §2 layout editor, §3 map structure): a location's zones, each holding its
+ * displays (a table, a screen), each holding the menus served there. A location is a restaurant;
+ * its displays may hold its own menus and those it inherits from its parent (decisions §4).
+ */
+export const displayZones = pgTable(
+  'display_zones',
+  {
+    id: id(),
+    restaurantId: ref('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('display_zones_restaurant_idx').on(t.restaurantId)],
+);
+
+export const menuDisplays = pgTable(
+  'menu_displays',
+  {
+    id: id(),
+    zoneId: ref('zone_id')
+      .notNull()
+      .references(() => displayZones.id, { onDelete: 'cascade' }),
+    /** The zone's restaurant, kept here so the public menu finds a display by one index. */
+    restaurantId: ref('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('menu_displays_zone_idx').on(t.zoneId),
+    index('menu_displays_restaurant_idx').on(t.restaurantId),
+  ],
+);
+
+/** The menus of a display, in order; a deleted menu leaves every display. */
+export const menuDisplayMenus = pgTable(
+  'menu_display_menus',
+  {
+    displayId: ref('display_id')
+      .notNull()
+      .references(() => menuDisplays.id, { onDelete: 'cascade' }),
+    menuId: ref('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.displayId, t.menuId] }),
+    index('menu_display_menus_menu_idx').on(t.menuId),
   ],
 );

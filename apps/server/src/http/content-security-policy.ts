@@ -54,6 +54,8 @@ const recaptcha = {
 export function webAppPolicy(options: {
   captcha: Config['captcha'];
   inlineScripts?: readonly string[];
+  /** Where stored files are fetched from when not this origin (S3_PUBLIC_URL). */
+  mediaOrigin?: string | undefined;
 }): CspDirectives {
   const google = options.captcha === 'recaptcha';
   return {
@@ -61,7 +63,7 @@ export function webAppPolicy(options: {
     'script-src': ["'self'", ...(options.inlineScripts ?? []), ...(google ? recaptcha.script : [])],
     'worker-src': ["'self'", 'blob:'],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...(options.mediaOrigin ? [options.mediaOrigin] : [])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'frame-src': ["'self'", ...(google ? recaptcha.frame : [])],

@@ -119,12 +119,13 @@ describe('the customer menu (doc 2 §7)', () => {
       expect(shown.contentType).toMatch(/^image\//);
     }
 
-    // The optional mapId (a menu display) is accepted.
-    expectSuccess(
+    // The optional mapId names a menu display (issue 15): one the restaurant does not have is no menu.
+    expectFail(
       await api.send('GET', '/menus/customer', {
         query: { restaurantId: scene.restaurantId, mapId: 'a'.repeat(24) },
       }),
-      customerMenu,
+      404,
+      'No menu found',
     );
   });
 

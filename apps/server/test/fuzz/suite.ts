@@ -184,12 +184,19 @@ export function signedOutAndPagesFuzz() {
       const checkoutPaths = (id: string) => [
         ['GET', `/billing/checkout/${id}`],
         ['POST', `/billing/checkout/${id}/cancel`],
+        ['POST', `/billing/checkout/${id}/apply-code`],
+        ['GET', `/billing/setup/${id}`],
+        ['POST', `/billing/setup/${id}/complete`],
+        ['POST', `/billing/setup/${id}/cancel`],
+        ['GET', `/billing/invoice/${id}`],
+        ['GET', `/billing/invoice/${id}/pdf`],
       ];
       const portalPaths = (tokenValue: string) => [
         ['GET', `/billing/portal/${tokenValue}`],
         ['POST', `/billing/portal/${tokenValue}/cancel`],
         ['POST', `/billing/portal/${tokenValue}/resume`],
         ['POST', `/billing/portal/${tokenValue}/end`],
+        ['POST', `/billing/portal/${tokenValue}/add-card`],
       ];
       for (const value of [...bad, { label: 'valid', raw: sessionId }]) {
         for (const [method, url] of [...checkoutPaths(value.raw), ...portalPaths(value.raw)]) {

@@ -18,7 +18,8 @@ afterAll(async () => {
 /**
  * Whether a tenant still holds what its requests rely on: every record, the menu showing the
  * category, the category holding both dishes, the dish's side dish, the child under its parent, the
- * customization, the own dietary entry and the media item. Deleting, replacing or unlinking requests break it.
+ * customization, the own dietary entry, the media item and the pending member. Deleting, replacing or
+ * unlinking requests break it.
  */
 async function intact(tenant: Tenant): Promise<boolean> {
   const result = await t.runtime.database.db.execute<{ ok: boolean }>(sql`
@@ -32,6 +33,7 @@ async function intact(tenant: Tenant): Promise<boolean> {
       and exists (select 1 from restaurants where id = ${tenant.restaurantId}
                   and dietary->'diets' ? ${tenant.dietaryName})
       and exists (select 1 from media where id = ${tenant.media})
+      and exists (select 1 from users where id = ${tenant.member} and verified_at is null)
       as ok`);
   return result.rows[0]?.ok === true;
 }

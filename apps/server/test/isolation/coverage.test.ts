@@ -70,6 +70,9 @@ describe('the route table', () => {
         media: 'p',
         mediaFileName: 'q',
         mediaImage: 'r',
+        member: 't',
+        display: 'u',
+        zone: 'v',
       };
       const spec = variant.request({ target: placeholder, own: placeholder, refreshToken: 'x', fresh });
       expect(Object.keys(spec.params ?? {}).sort(), name).toEqual([...operation.pathParams].sort());

@@ -76,6 +76,24 @@ const days = {
 /** Valid payloads of today's schemas (packages/domain/src/workshop.ts), with the ids filled in. */
 export const bodies = {
   ids: (ids: string[]) => ({ ids }),
+  /**
+   * A layout (POST /maps) of one zone holding one display with these menus; the display keeps
+   * `displayId` when given (so the tenant's display survives), else the browser-made id is replaced.
+   */
+  layout: (restaurantId: string, menus: string[], displayId = 'display-1') => ({
+    locations: [
+      {
+        _id: restaurantId,
+        zones: [
+          {
+            _id: 'zone-1',
+            name: 'Terrace',
+            maps: [{ _id: displayId, name: 'Table 1', menus: menus.map((menu) => ({ menu })) }],
+          },
+        ],
+      },
+    ],
+  }),
   clone: (aim: Aim) => ({ name: aim.fresh('Copy') }),
   dish: (aim: Aim, refs: Record<string, unknown> = {}) => ({ name: aim.fresh('Dish'), price: 4.5, ...refs }),
   /** A dish's ingredients as the dish form sends them (the fixtures use it too). */
@@ -128,6 +146,7 @@ export const bodies = {
     files: [{ field: 'images[0]', filename, content }],
   }),
   mediaCrop: (img: string) => ({ img, rect: { x: 0, y: 0, width: 32, height: 32 } }),
+  memberInvite: (email: string) => ({ firstName: 'Noor', email, permissions: { dish: true } }),
   categoriesCsv: (aim: Aim, menu: string) => ({
     fields: { menu },
     files: [{ field: 'csv', filename: 'categories.csv', content: `name\n${aim.fresh('Imported')}\n` }],
@@ -432,6 +451,87 @@ export const routeTable: Record<string, RouteEntry> = {
     reason: "the platform's lists and the caller's own additions",
   },
   'GET /api/admin/dietary': { kind: 'no-record-id', reason: "admins only: the platform's lists" },
+
+  // ---- the admin area (doc 3 §7.4): platform staff act on any account by design, so no restaurant
+  // scope applies; every other role is refused (roles proven call by call in test/admin.test.ts) ----
+  'POST /api/admin/dietary/create': { kind: 'no-record-id', reason: "admins only: the platform's lists" },
+  'GET /api/admin/users': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/admin.test.ts): the platform-wide user list',
+  },
+  'GET /api/admin/restaurants': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/admin.test.ts): the platform-wide restaurant list',
+  },
+  'GET /api/admin/statistics': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/admin.test.ts): platform counts',
+  },
+  'POST /api/admin/create': {
+    kind: 'no-record-id',
+    reason: 'super admin only: invites a new admin by email',
+  },
+  'GET /api/admin/load': { kind: 'no-record-id', reason: 'super admin only: the admins' },
+  'POST /api/admin/resend-invitation': {
+    kind: 'no-record-id',
+    reason: 'super admin only: takes an admin id, no restaurant record',
+  },
+  'DELETE /api/admin/delete': {
+    kind: 'no-record-id',
+    reason: 'super admin only: takes an admin id, no restaurant record',
+  },
+  'DELETE /api/admin/delete/user': {
+    kind: 'no-record-id',
+    reason:
+      "admins only (every other role refused, test/admin.test.ts): deletes any user by design (password-confirmed); an owner's id is never a restaurant record",
+  },
+  'POST /api/admin/add-user': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/admin.test.ts): creates a new user and restaurant',
+  },
+  'POST /api/admin/subscribe-user': {
+    kind: 'no-record-id',
+    reason:
+      "admins only (every other role refused, test/admin.test.ts): a checkout for any user's restaurant by design",
+  },
+  'POST /api/admin/shapeshift': {
+    kind: 'no-record-id',
+    reason:
+      'admins only (every other role refused, test/admin.test.ts): acts as any account by design (audited)',
+  },
+  'POST /api/admin/return': { kind: 'no-record-id', reason: 'acts on the signed-in session only' },
+  'GET /api/admin/email-templates': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/admin.test.ts): platform mail templates',
+  },
+  'GET /api/admin/get-email-template': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/admin.test.ts): a template by name',
+  },
+  'POST /api/admin/edit-email-template': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/admin.test.ts): a template by name',
+  },
+  'POST /api/admin/email-templates/test': {
+    kind: 'no-record-id',
+    reason: "admins only (every other role refused, test/admin.test.ts): mails the caller's own address",
+  },
+  'GET /api/admin/outbox': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/admin.test.ts): platform mails',
+  },
+  'GET /api/admin/logs': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/admin.test.ts): the developer log',
+  },
+  'DELETE /api/admin/logs': {
+    kind: 'no-record-id',
+    reason:
+      'admins only (every other role refused, test/admin.test.ts): developer log entries, no restaurant record',
+  },
+  'POST /api/admin/loggers': { kind: 'no-record-id', reason: "records the caller's own client-side error" },
+  'GET /api/admin/verify-account-token/{token}': { kind: 'no-record-id', reason: 'a mailed token' },
+  'POST /api/admin/complete-account/{token}': { kind: 'no-record-id', reason: 'a mailed token' },
   'POST /api/dishes/update-dietary': {
     kind: 'targets',
     variants: [
@@ -506,14 +606,13 @@ export const routeTable: Record<string, RouteEntry> = {
   'GET /api/restaurants': { kind: 'session-scoped', reason: "the caller's restaurant" },
   // The restaurant changed is the session's; the one id the form may carry, `logoMedia`, is looked
   // up in the caller's own media library (settings.test.ts: another restaurant's item answers 404).
-  'POST /api/restaurants/update': {
-    kind: 'session-scoped',
-    reason: "changes the caller's own restaurant; logoMedia is read from its own media library only",
-  },
-  'PUT /api/restaurants/update': {
-    kind: 'session-scoped',
-    reason: "changes the caller's own restaurant; logoMedia is read from its own media library only",
-  },
+  // Changes the caller's own restaurant; the one id it takes is logoMedia, read from its own library.
+  'POST /api/restaurants/update': one('private', "B's media item as the caller's logo", (a) => ({
+    body: { logoMedia: a.target.media },
+  })),
+  'PUT /api/restaurants/update': one('private', "B's media item as the caller's logo", (a) => ({
+    body: { logoMedia: a.target.media },
+  })),
   'GET /api/restaurants/templates': {
     kind: 'no-record-id',
     reason: 'the platform’s catalogue of menu templates and fonts',
@@ -542,14 +641,129 @@ export const routeTable: Record<string, RouteEntry> = {
     reason: 'the four card templates, the same for every restaurant (a member of one may read them)',
   },
   'GET /api/restaurants/qr-settings': { kind: 'session-scoped', reason: "the caller's QR design" },
-  'GET /api/restaurants/qr-code': {
-    kind: 'session-scoped',
-    reason: "the code of the caller's public menu (test/qr.test.ts: a named restaurant id changes nothing)",
-  },
+  'GET /api/restaurants/qr-code': one('private', "B's menu display (the code of its address)", (a) => ({
+    query: { mapId: a.target.display },
+  })),
   'GET /api/restaurants/qr-cards.pdf': {
-    kind: 'session-scoped',
-    reason: "table cards of the caller's public menu",
+    kind: 'targets',
+    variants: [
+      {
+        access: 'private',
+        aim: "B's menu display (cards of its address)",
+        request: (a) => ({ query: { mapId: a.target.display } }),
+      },
+      {
+        access: 'private',
+        aim: "B's zone (print all)",
+        request: (a) => ({ query: { zoneId: a.target.zone } }),
+      },
+      {
+        access: 'private',
+        aim: "B's location (print all)",
+        request: (a) => ({ query: { locationId: a.target.restaurantId } }),
+      },
+    ],
   },
+
+  // ---- menu displays (/menu-display) ----
+  'GET /api/maps': { kind: 'session-scoped', reason: "the caller's layout: its own location only" },
+  'POST /api/maps': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'use',
+        aim: "B's menu placed in one of the caller's displays",
+        request: (a) => ({ body: bodies.layout(a.own.restaurantId, [a.target.menu], a.own.display) }),
+      },
+      {
+        access: 'private',
+        aim: "B's menu display in the caller's layout",
+        request: (a) => ({ body: bodies.layout(a.own.restaurantId, [a.own.menu], a.target.display) }),
+      },
+      {
+        access: 'private',
+        aim: "B's location (its layout replaced)",
+        request: (a) => ({ body: { locations: [{ _id: a.target.restaurantId, zones: [] }] } }),
+      },
+    ],
+  },
+  'GET /api/restaurants/getting-started': {
+    kind: 'session-scoped',
+    reason: "the caller's restaurant's checklist (test/getting-started.test.ts)",
+  },
+  'POST /api/restaurants/getting-started/shared': {
+    kind: 'session-scoped',
+    reason: "records a share on the caller's own restaurant; takes no id",
+  },
+  'POST /api/restaurants/getting-started/dismiss': {
+    kind: 'session-scoped',
+    reason: "closes the caller's own restaurant's checklist; takes no id",
+  },
+
+  // ---- quick edit (/toggle-list) ----
+  'GET /api/settings/quick-edit': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'read',
+        aim: "B's menu (the menuId filter)",
+        request: (a) => ({ query: { menuId: a.target.menu } }),
+      },
+    ],
+  },
+  'PUT /api/settings/quick-edit': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's menu, unpublished",
+        request: (a) => ({ body: { menus: [{ id: a.target.menu, checked: false }] } }),
+      },
+      {
+        access: 'write',
+        aim: "B's category, switched off",
+        request: (a) => ({ body: { categories: [{ id: a.target.category, checked: false }] } }),
+      },
+      {
+        access: 'write',
+        aim: "B's dish, switched off",
+        request: (a) => ({ body: { dishes: [{ id: a.target.dish, checked: false }] } }),
+      },
+      {
+        access: 'write',
+        aim: "B's ingredient, switched off",
+        request: (a) => ({ body: { ingredients: [{ id: a.target.ingredient, checked: false }] } }),
+      },
+      {
+        access: 'write',
+        aim: "B's customization, switched off",
+        request: (a) => ({ body: { customizations: [{ id: a.target.customization, checked: false }] } }),
+      },
+    ],
+  },
+  // ---- more restaurants and ownership transfer (issue 10: locations.test.ts, ownership-transfer.test.ts) ----
+  'POST /api/restaurants/add': one('private', "B's restaurant as the new location's parent", (a) => ({
+    body: {
+      username: a.fresh('loc').replace(/\W/g, '_'),
+      restaurantName: a.fresh('Location'),
+      isLocation: true,
+      parent: a.target.restaurantId,
+    },
+  })),
+  'POST /api/restaurants/request-transfer-ownership': {
+    kind: 'no-record-id',
+    reason: "an email and the owner's password; it hands over the caller's own restaurant",
+  },
+  'GET /api/restaurants/temporary-transfer-ownership-status': {
+    kind: 'session-scoped',
+    reason: "the caller's own pending transfer request",
+  },
+  'POST /api/restaurants/cancel-transfer-request': {
+    kind: 'session-scoped',
+    reason: "cancels the caller's own pending transfer request",
+  },
+  'GET /api/restaurants/transfer-ownership-status': { kind: 'no-record-id', reason: 'a mailed token' },
+  'POST /api/restaurants/accept-transfer-request': { kind: 'no-record-id', reason: 'a mailed token' },
 
   // ---- the media library (own only: a location does not see its parent's) ----
   'GET /api/restaurants/media': { kind: 'session-scoped', reason: "the caller's own media library" },
@@ -575,6 +789,33 @@ export const routeTable: Record<string, RouteEntry> = {
   'DELETE /api/restaurants/media': one('private', "B's media item, by its file name", (a) => ({
     body: { fileName: a.target.mediaFileName },
   })),
+
+  // ---- the team (never shared: a location's members are its own) ----
+  'GET /api/members': { kind: 'session-scoped', reason: "the caller's own team" },
+  'POST /api/members': {
+    kind: 'no-record-id',
+    reason: "an email address; the member joins the caller's own restaurant (members.test.ts)",
+  },
+  'PUT /api/members/{id}': one('private', "B's member", (a) => ({
+    ...id(a.target.member),
+    body: { firstName: a.fresh('Name'), permissions: { dish: false } },
+  })),
+  'DELETE /api/members': {
+    kind: 'targets',
+    variants: [
+      { access: 'private', aim: "B's member", request: (a) => ({ body: bodies.ids([a.target.member]) }) },
+      {
+        access: 'private',
+        aim: "the caller's member with B's (all or none)",
+        request: (a) => ({ body: bodies.ids([a.own.member, a.target.member]) }),
+      },
+    ],
+  },
+  'POST /api/members/resend-invitation': one('private', "B's pending member", (a) => ({
+    body: { member: a.target.member },
+  })),
+  'GET /api/members/verify': { kind: 'no-record-id', reason: 'a mailed token' },
+  'POST /api/members/verify': { kind: 'no-record-id', reason: 'a mailed token' },
 
   // ---- analytics ----
   'GET /api/gapi/get-data': one(
@@ -619,6 +860,19 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/subscription/customer-portal-session': {
     kind: 'no-record-id',
     reason: "a return path; the portal is opened for the caller's restaurant",
+  },
+  'GET /api/subscription/customer-payment-methods': {
+    kind: 'session-scoped',
+    reason: "the cards of the caller's restaurant's own provider customer",
+  },
+  'POST /api/subscription/save-payment': {
+    kind: 'no-record-id',
+    reason: "a return path; the card page is opened for the caller's restaurant's customer",
+  },
+  'POST /api/subscription/webhook': {
+    kind: 'public',
+    reason:
+      'Stripe calls it without a session, so it cannot sit behind sign-in: the Stripe-Signature over the raw body (STRIPE_WEBHOOK_SECRET) is what is trusted, every event is re-read from the provider by id, and a bad signature answers 400 and stores nothing (stripe-billing.test.ts)',
   },
 
   // ---- accounts ----

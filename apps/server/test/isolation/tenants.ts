@@ -31,6 +31,11 @@ export interface Tenant {
   mediaFileName: string;
   /** The path of that image's largest variant (the edit call may name an item by it). */
   mediaImage: string;
+  /** A member invited by the owner who has not completed the invitation yet (dish flag). */
+  member: string;
+  /** A menu display (in `zone` of the restaurant's layout) showing `menu`. */
+  display: string;
+  zone: string;
 }
 
 export interface Answer {
@@ -114,7 +119,8 @@ async function must<T>(t: TestApp, token: string, key: string, spec: RequestSpec
 /**
  * Fills a restaurant through its owner's own API calls, so every record is one the API itself made:
  * two ingredients (parent and child), a customization, an own dietary entry, a side dish and a dish
- * using all of them, a category holding both dishes, a published menu showing it and a menu filter.
+ * using all of them, a category holding both dishes, a published menu showing it, a menu filter and
+ * an invited member.
  */
 export async function buildTenant(
   t: TestApp,
@@ -177,6 +183,15 @@ export async function buildTenant(
     'POST /api/restaurants/upload-media',
     { form: bodies.mediaUpload(mediaFileName, await tinyPng()) },
   );
+  const invited = await must<{ member: { _id: string } }>(t, token, 'POST /api/members', {
+    body: bodies.memberInvite(`team-${label.replace(/\W+/g, '-')}-${tag}@carte.test`),
+  });
+  const layout = await must<{ locations: { zones: { _id: string; maps: { _id: string }[] }[] }[] }>(
+    t,
+    token,
+    'POST /api/maps',
+    { body: bodies.layout(owner.restaurantId, [menu._id]) },
+  );
   return {
     label,
     restaurantId: owner.restaurantId,
@@ -192,6 +207,9 @@ export async function buildTenant(
     media: uploaded.data[0]!._id,
     mediaFileName: uploaded.data[0]!.fileName,
     mediaImage: uploaded.data[0]!.image,
+    member: invited.member._id,
+    display: layout.locations[0]!.zones[0]!.maps[0]!._id,
+    zone: layout.locations[0]!.zones[0]!._id,
   };
 }
 
@@ -207,6 +225,9 @@ export const idsOf = (tenant: Tenant): string[] => [
   tenant.childIngredient,
   tenant.customization,
   tenant.media,
+  tenant.member,
+  tenant.display,
+  tenant.zone,
 ];
 
 // ---------- who acts ----------
@@ -391,6 +412,13 @@ const snapshotTables: { table: string; order: string; of: (restaurantId: string)
     order: 'x.category_id, x.dish_id',
     of: (r) => sql`x.category_id in (select id from categories where restaurant_id = ${r})`,
   },
+  { table: 'display_zones', order: 'x.id', of: (r) => sql`x.restaurant_id = ${r}` },
+  { table: 'menu_displays', order: 'x.id', of: (r) => sql`x.restaurant_id = ${r}` },
+  {
+    table: 'menu_display_menus',
+    order: 'x.display_id, x.menu_id',
+    of: (r) => sql`x.display_id in (select id from menu_displays where restaurant_id = ${r})`,
+  },
   {
     table: 'menu_categories',
     order: 'x.menu_id, x.category_id',
@@ -444,6 +472,8 @@ export async function foreignLinks(t: TestApp): Promise<{ link: string; holder: 
         from dishes d cross join jsonb_array_elements(d.customizations->'custom') c(item)
         cross join jsonb_array_elements(c.item->'options') o(option)
         join ingredients i on i.id = o.option->>'ingredient'
+      union all select 'display menu', d.restaurant_id, m.restaurant_id, false
+        from menu_display_menus l join menu_displays d on d.id = l.display_id join menus m on m.id = l.menu_id
       union all select 'filter ingredient', r.restaurant_id, i.restaurant_id, false
         from (select id as restaurant_id, filter_options from restaurants where filter_options is not null) r
         cross join jsonb_array_elements(r.filter_options->'filter') f(entry)

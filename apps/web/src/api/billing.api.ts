@@ -1,4 +1,10 @@
-import { basePlanSchema, hasActiveSchema, portalSessionSchema } from '@carte/domain';
+import {
+  basePlanSchema,
+  hasActiveSchema,
+  paymentMethodListSchema,
+  portalSessionSchema,
+  savePaymentSchema,
+} from '@carte/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './client.ts';
@@ -8,6 +14,7 @@ export const billingKeys = {
   all: ['subscription'] as const,
   plan: ['subscription', 'base-product'] as const,
   active: ['subscription', 'has-active'] as const,
+  paymentMethods: ['subscription', 'customer-payment-methods'] as const,
 };
 
 /** /api/subscription/* (doc 2 §7, doc 3 §7.2). */
@@ -21,6 +28,11 @@ export const billingApi = {
   /** `url` is where the manage page leads back to; answers the manage page's address. */
   portalSession: (url: string) =>
     api.post('/subscription/customer-portal-session', { body: { url }, schema: portalSessionSchema }),
+  paymentMethods: (signal?: AbortSignal) =>
+    api.get('/subscription/customer-payment-methods', { schema: paymentMethodListSchema, signal }),
+  /** `url` is where the card page leads back to; answers the page's id and address. */
+  savePayment: (url: string) =>
+    api.post('/subscription/save-payment', { body: { url }, schema: savePaymentSchema }),
 };
 
 /** The plan's monthly and yearly prices. */
@@ -31,13 +43,28 @@ export const usePlan = () =>
     staleTime: 60_000,
   });
 
-/** Whether the restaurant is subscribed; always re-read, since it changes outside the app (checkout, portal). */
-export const useHasActive = () =>
+/**
+ * Whether the restaurant is subscribed; always re-read, since it changes outside the app (checkout,
+ * portal). `pollMs` re-reads it while a payment is being confirmed by the provider's events.
+ */
+export const useHasActive = (pollMs: number | false = false) =>
   useQuery({
     queryKey: billingKeys.active,
     queryFn: ({ signal }) => billingApi.hasActive(signal),
     staleTime: 0,
+    refetchInterval: pollMs,
   });
+
+/** The restaurant's saved cards, the default first. */
+export const usePaymentMethods = (enabled: boolean) =>
+  useQuery({
+    queryKey: billingKeys.paymentMethods,
+    queryFn: ({ signal }) => billingApi.paymentMethods(signal),
+    staleTime: 0,
+    enabled,
+  });
+
+export const useSavePayment = () => useMutation({ mutationFn: billingApi.savePayment });
 
 export const useCheckoutSession = () => useMutation({ mutationFn: billingApi.checkoutSession });
 

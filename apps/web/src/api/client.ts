@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { queryClient } from './query-client.ts';
-import { sessionStore } from './session.ts';
+import { type SessionEnding, sessionStore } from './session.ts';
 
 /**
  * The one API client (doc 1 §7, doc 3 §8.1). Every answer is `{statusCode, confirmation, message}`.
@@ -58,9 +58,12 @@ export function setSignedOutHandler(handler: () => void) {
   handleSignedOut = handler;
 }
 
-/** Clears everything a session leaves behind (doc 1 §4) and sends the user to /login. */
-export function endSession() {
-  sessionStore.clear();
+/**
+ * Clears everything a session leaves behind (doc 1 §4) and sends the user to /login. `expired`: the
+ * server refused the session (a failed refresh, a 401), so /login says so and leads back afterwards.
+ */
+export function endSession(reason: SessionEnding['reason'] = 'signed-out') {
+  sessionStore.clear({ reason, from: window.location.pathname + window.location.search });
   queryClient.clear();
   handleSignedOut();
 }
@@ -209,7 +212,7 @@ async function exchange<S extends z.ZodType>(
     const latest = sessionStore.get()?.accessToken ?? null;
     const refreshed = latest !== null && latest !== accessToken ? true : await refreshTokens();
     if (!refreshed) {
-      endSession();
+      endSession('expired');
       throw new ApiError(401, messages.authorizationFailed, { notified: true });
     }
     accessToken = sessionStore.get()?.accessToken ?? null;
@@ -230,7 +233,7 @@ async function exchange<S extends z.ZodType>(
   if (status === 401 || status === 417) {
     // Only a call made with a session ends it; a signed-out page keeps the server's own message.
     if (accessToken) {
-      endSession();
+      endSession('expired');
       throw new ApiError(401, messages.authorizationFailed, { body: envelope, notified: true });
     }
     throw new ApiError(status, messageOf(envelope, messages.somethingWentWrong), { body: envelope });

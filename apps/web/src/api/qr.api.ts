@@ -21,13 +21,19 @@ export const qrApi = {
   /** The saved design, the menu's address and the logo a card prints. */
   design: (signal?: AbortSignal) => api.get('/restaurants/qr-settings', { schema: qrDesignSchema, signal }),
   /** The bare code as a file, with the name doc 2 §9 gives it. */
-  code: async (format: QrImageFormat, size?: number) => ({
-    blob: await api.downloadFile('/restaurants/qr-code', { query: { format, size } }),
+  /** With `mapId`, the code of that menu display's own address (doc 2 §2). */
+  code: async (format: QrImageFormat, size?: number, mapId?: string) => ({
+    blob: await api.downloadFile('/restaurants/qr-code', { query: { format, size, mapId } }),
     fileName: qrFileName(format),
   }),
   /** Printable table cards of the saved template, one PDF page. */
-  cards: async (paper: QrPaper, perPage: 1 | 4) => ({
-    blob: await api.downloadFile('/restaurants/qr-cards.pdf', { query: { paper, perPage } }),
+  cards: async (paper: QrPaper, perPage: 1 | 4, mapId?: string) => ({
+    blob: await api.downloadFile('/restaurants/qr-cards.pdf', { query: { paper, perPage, mapId } }),
+    fileName: QR_CARDS_FILE_NAME,
+  }),
+  /** Print all (issue 15): a named card per menu display of a zone or of the whole location. */
+  displayCards: async (paper: QrPaper, perPage: 1 | 4, where: { zoneId?: string; locationId?: string }) => ({
+    blob: await api.downloadFile('/restaurants/qr-cards.pdf', { query: { paper, perPage, ...where } }),
     fileName: QR_CARDS_FILE_NAME,
   }),
 };

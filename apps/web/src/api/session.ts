@@ -63,10 +63,15 @@ export const sessionStore = {
     localStorage.setItem(storageKeys.user, JSON.stringify(user));
     publish(current ? { ...current, user } : readSession());
   },
-  /** Logout clears tokens, stored user and selected menu (doc 1 §4). */
-  clear() {
+  /**
+   * Logout clears tokens, stored user and selected menu (doc 1 §4). `ending` says why and where the
+   * user was, for /login (a session the server ended is announced and leads back there).
+   */
+  clear(end?: SessionEnding) {
+    ending = end ?? null;
     for (const key of sessionKeys) localStorage.removeItem(key);
     localStorage.removeItem(storageKeys.selectedMenu);
+    localStorage.removeItem(storageKeys.impersonator);
     if (current) publish(null);
   },
 };
@@ -88,4 +93,33 @@ export function useCurrentUser(): User {
   const session = useSession();
   if (!session) throw new Error('useCurrentUser needs a signed-in user');
   return session.user;
+}
+
+/** Why the last session of this page ended, and on which page (issue 11 §9). */
+export interface SessionEnding {
+  /** `signed-out`: the user asked; `expired`: the server refused the session (a failed refresh, a 401). */
+  reason: 'signed-out' | 'expired';
+  from: string;
+}
+let ending: SessionEnding | null = null;
+
+/** How the last session of this page ended, if one did (kept until the next one ends). */
+export const sessionEnding = (): SessionEnding | null => ending;
+
+/** What /login may be sent with: the page a signed-out visitor asked for. */
+export interface LoginState {
+  from?: string;
+}
+
+/**
+ * The page to open after signing in: the page a signed-out visit asked for, or the page of a session
+ * the server ended; the role's home otherwise (and for anything that is not a page of this app).
+ */
+export function afterSignInPath(state: unknown, home: string): string {
+  const asked = (state as LoginState | null)?.from;
+  const from = asked ?? (ending?.reason === 'expired' ? ending.from : undefined);
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return home;
+  const pathname = from.split(/[?#]/)[0]!;
+  if (pathname === '/' || pathname === '/login') return home;
+  return from;
 }

@@ -7,6 +7,8 @@ export const storageKeys = {
   refreshToken: 'carte.refreshToken',
   user: 'carte.user',
   selectedMenu: 'carte.selectedMenu',
+  /** The admin acting as this session's user ("Login as"), for the banner and the way back. */
+  impersonator: 'carte.impersonator',
   /** The first-login tour is remembered per user id (doc 1 §2). */
   tourSeen: (userId: string) => `carte.tourSeen.${userId}`,
 } as const;

@@ -26,8 +26,14 @@ const VerifyEmailPage = lazy(() => auth().then((m) => ({ default: m.VerifyEmailP
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard-area.ts').then((m) => ({ default: m.DashboardPage })),
 );
-const AdminDashboardPage = lazy(() =>
-  import('../features/admin/admin-area.ts').then((m) => ({ default: m.AdminDashboardPage })),
+const admin = () => import('../features/admin/admin-area.ts');
+const AdminDashboardPage = lazy(() => admin().then((m) => ({ default: m.AdminDashboardPage })));
+const DietaryConsiderationsPage = lazy(() => admin().then((m) => ({ default: m.DietaryConsiderationsPage })));
+const EmailTemplatesPage = lazy(() => admin().then((m) => ({ default: m.EmailTemplatesPage })));
+const EditEmailTemplatePage = lazy(() => admin().then((m) => ({ default: m.EditEmailTemplatePage })));
+const LogsPage = lazy(() => admin().then((m) => ({ default: m.LogsPage })));
+const AdminCompleteAccountPage = lazy(() =>
+  import('../features/admin/admin-verify-area.ts').then((m) => ({ default: m.AdminCompleteAccountPage })),
 );
 const ResellerDashboardPage = lazy(() =>
   import('../features/reseller/reseller-area.ts').then((m) => ({ default: m.ResellerDashboardPage })),
@@ -58,14 +64,29 @@ const FiltersPage = lazy(() =>
 const AnalyticsPage = lazy(() =>
   import('../features/analytics/analytics-area.ts').then((m) => ({ default: m.AnalyticsPage })),
 );
-const SharePage = lazy(() =>
-  import('../features/sharing/sharing-area.ts').then((m) => ({ default: m.SharePage })),
-);
 const TimelinePage = lazy(() =>
   import('../features/timeline/timeline-area.ts').then((m) => ({ default: m.TimelinePage })),
 );
+const QuickEditPage = lazy(() =>
+  import('../features/quick-edit/quick-edit-area.ts').then((m) => ({ default: m.QuickEditPage })),
+);
 const MediaLibraryPage = lazy(() =>
   import('../features/media-library/media-library-area.ts').then((m) => ({ default: m.MediaLibraryPage })),
+);
+const MenuDisplayPage = lazy(() =>
+  import('../features/displays/displays-area.ts').then((m) => ({ default: m.MenuDisplayPage })),
+);
+const AddRestaurantPage = lazy(() =>
+  import('../features/locations/locations-area.ts').then((m) => ({ default: m.AddRestaurantPage })),
+);
+const TransferOwnershipPage = lazy(() =>
+  import('../features/transfer/transfer-area.ts').then((m) => ({ default: m.TransferOwnershipPage })),
+);
+const MembersPage = lazy(() =>
+  import('../features/members/members-area.ts').then((m) => ({ default: m.MembersPage })),
+);
+const MemberVerifyAccountPage = lazy(() =>
+  import('../features/members/member-verify-area.ts').then((m) => ({ default: m.MemberVerifyAccountPage })),
 );
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-area.ts').then((m) => ({ default: m.SettingsPage })),
@@ -88,6 +109,10 @@ function HelpArea() {
       <PublicHelpLayout />
     </Suspense>
   );
+}
+
+function NotFoundArea() {
+  return useSession() ? <AppLayout /> : <Outlet />;
 }
 
 function AuthArea() {
@@ -130,7 +155,16 @@ export const router = createBrowserRouter([
         ],
       },
       // The link confirming a new email address works signed in or not.
-      { element: <AuthArea />, children: [{ path: '/user-verify-email', element: <VerifyEmailPage /> }] },
+      // The ownership transfer link and a new member's invitation link (doc 2 §2) work signed in or not.
+      {
+        element: <AuthArea />,
+        children: [
+          { path: '/user-verify-email', element: <VerifyEmailPage /> },
+          { path: '/transfer-ownership', element: <TransferOwnershipPage /> },
+          { path: '/member-verify-account', element: <MemberVerifyAccountPage /> },
+          { path: '/admin-complete-account', element: <AdminCompleteAccountPage /> },
+        ],
+      },
       {
         element: <RequireSession />,
         children: [
@@ -155,25 +189,35 @@ export const router = createBrowserRouter([
               { path: '/customizations', element: <CustomizationsPage /> },
               { path: '/filters', element: <FiltersPage /> },
               { path: '/timeline', element: <TimelinePage /> },
+              { path: '/toggle-list', element: <QuickEditPage /> },
               { path: '/settings', element: <SettingsPage /> },
-              { path: '/share', element: <SharePage /> },
+              { path: '/add-restaurant', element: <AddRestaurantPage /> },
               { path: '/menu-interaction-tracking', element: <AnalyticsPage /> },
               { path: '/media-section', element: <MediaLibraryPage /> },
+              { path: '/menu-display', element: <MenuDisplayPage /> },
+              { path: '/members', element: <MembersPage /> },
               { path: '/subscribe', element: <SubscribePage /> },
               { path: '/admin/dashboard', element: <AdminDashboardPage /> },
               { path: '/admin/update-profile', element: <UpdateAccountPage /> },
+              { path: '/admin/dietary-considerations', element: <DietaryConsiderationsPage /> },
+              { path: '/admin/email-templates', element: <EmailTemplatesPage /> },
+              { path: '/admin/edit-email-template', element: <EditEmailTemplatePage /> },
+              { path: '/admin/logs', element: <LogsPage /> },
+              { path: '/admin/analytics', element: <AnalyticsPage /> },
               { path: '/dma/dashboard', element: <ResellerDashboardPage /> },
               { path: '/dma/update-account', element: <UpdateAccountPage /> },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      // Signed in, an unknown address stays inside the app's shell (navigation at hand).
+      { element: <NotFoundArea />, children: [{ path: '*', element: <NotFoundPage /> }] },
     ],
   },
 ]);
 
-// A 401 or a failed token refresh anywhere ends the session and lands here (doc 3 §4).
+// A 401 or a failed token refresh anywhere ends the session and lands here (doc 3 §4); /login then
+// reads how it ended (sessionEnding) to say so and to lead back afterwards.
 setSignedOutHandler(() => {
   if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
 });

@@ -23,6 +23,7 @@ export const theme = createTheme({
   colors: { carte },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // The ring itself is drawn in ink (global.css): a red ring around a field reads as an error.
   focusRing: 'auto',
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -39,8 +40,15 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: 'lg' } },
     // The close button is an icon: it needs a name for screen readers (axe: button-name).
     Modal: { defaultProps: { radius: 'lg', centered: true, closeButtonProps: { 'aria-label': 'Close' } } },
+    // Toasts' close buttons carry a name too (axe: button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Tooltip: { defaultProps: { withArrow: true } },
     Alert: { defaultProps: { radius: 'md' } },
+    // Red means "error" on a form: states a user switches on are drawn in ink, not in the brand red
+    // (docs/decisions.md, "Forms and lists").
+    Switch: { defaultProps: { color: 'dark' } },
+    Checkbox: { defaultProps: { color: 'dark' } },
+    Radio: { defaultProps: { color: 'dark' } },
   },
 });
 
@@ -50,6 +58,15 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636b' },
+  light: {
+    '--mantine-color-dimmed': '#5c636b',
+    // Light badges and alerts ("Published", "Available", "Draft"): Mantine's shade-9 text on shade 1
+    // reads at 4.3:1 (teal), 3.8 (green), 3.6 (orange), 2.7 (yellow), under AA's 4.5:1. Teal keeps its
+    // text on a paler ground; the others get a darker text (axe color-contrast, every-screen-axe).
+    '--mantine-color-teal-light': 'var(--mantine-color-teal-0)',
+    '--mantine-color-green-light-color': '#1e6b2f',
+    '--mantine-color-orange-light-color': '#a63c06',
+    '--mantine-color-yellow-light-color': '#7a4a00',
+  },
   dark: {},
 });

@@ -24,6 +24,7 @@ import {
   type PublicMenuView,
   pageTitle,
   resolvePage,
+  restoreDescriptions,
   texts,
   viewHref,
 } from '@carte/menu-view';
@@ -50,12 +51,15 @@ function readPayload(): PublicMenuPayload | null {
   }
   const payload = parsed as Partial<PublicMenuPayload>;
   if (!payload.view || !isCustomerMenu(payload.data)) return null;
+  const root = document.getElementById(MENU_ROOT_ELEMENT_ID);
   return {
-    data: payload.data,
+    // The shown menu's descriptions are in the markup only (menu-view compact.ts).
+    data: payload.descriptionsInPage && root ? restoreDescriptions(payload.data, root) : payload.data,
     view: payload.view,
     filters: payload.filters ?? { diets: [], foodTypes: [], customFilters: [], sort: null },
     mapId: payload.mapId ?? null,
     baseUrl: payload.baseUrl ?? '',
+    partial: payload.partial ?? [],
   };
 }
 
@@ -105,6 +109,12 @@ interface BannerState {
 const menuOf = (view: PublicMenuView): string | null =>
   view.kind === 'menu' || view.kind === 'dish' ? view.menuId : null;
 
+/** A screen of a menu the page has as a card only (compact.ts): its own page draws it. */
+const needsPage = (view: PublicMenuView, partial: ReadonlySet<string>): boolean =>
+  (view.kind === 'menu' || view.kind === 'dish' || view.kind === 'print') &&
+  view.menuId !== null &&
+  partial.has(view.menuId);
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function App(props: { initial: PublicMenuPayload; source: string | undefined }) {
@@ -116,6 +126,8 @@ function App(props: { initial: PublicMenuPayload; source: string | undefined }) 
   const [timer, setTimer] = useState(0);
   const dataRef = useRef(data);
   dataRef.current = data;
+  /** Menus the page has as cards only; a fresh customer answer (the banner's switch) has them all. */
+  const partial = useRef<ReadonlySet<string>>(new Set(props.initial.partial ?? []));
   /** Where to scroll once the new screen is drawn (null: leave the scroll alone). */
   const scrollTarget = useRef<number | null>(null);
   /** Closing the banner restarts the timer without checking at once (doc 2 §4). */
@@ -130,6 +142,10 @@ function App(props: { initial: PublicMenuPayload; source: string | undefined }) 
   // Links: a new history entry; the screen changes in place and starts at its top.
   const handleNavigate = useCallback(
     (next: PublicMenuView, href: string) => {
+      if (needsPage(next, partial.current)) {
+        location.assign(href);
+        return;
+      }
       history.replaceState({ ...(history.state ?? {}), y: window.scrollY }, '');
       history.pushState({ y: 0 }, '', href);
       const url = new URL(href, location.href);
@@ -145,6 +161,10 @@ function App(props: { initial: PublicMenuPayload; source: string | undefined }) 
     history.scrollRestoration = 'manual';
     const handlePop = (event: PopStateEvent) => {
       const resolved = resolvePage(dataRef.current, location.pathname, location.search);
+      if (needsPage(resolved.view, partial.current)) {
+        location.reload();
+        return;
+      }
       show(resolved.view, resolved.filters);
       scrollTarget.current = typeof event.state?.y === 'number' ? event.state.y : 0;
     };
@@ -160,6 +180,49 @@ function App(props: { initial: PublicMenuPayload; source: string | undefined }) 
     if (y === 0) document.getElementById('cm-main')?.focus({ preventScroll: true });
     window.scrollTo(0, y);
   }, [data, view]);
+
+  // The category bar marks the section in view (issue 11 §8): an attribute the stylesheet colours,
+  // so nothing moves; the bar scrolls sideways to keep it in sight, never the page.
+  useEffect(() => {
+    if (view.kind !== 'menu' || typeof IntersectionObserver === 'undefined') return;
+    const nav = document.querySelector<HTMLElement>('.cm-catnav');
+    if (!nav) return;
+    const links = new Map<string, HTMLAnchorElement>();
+    for (const link of nav.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')) {
+      links.set(decodeURIComponent(link.hash.slice(1)), link);
+    }
+    const sections = [...links.keys()]
+      .map((id) => document.getElementById(id))
+      .filter((section): section is HTMLElement => section !== null);
+    const inView = new Set<string>();
+    let current: HTMLAnchorElement | null = null;
+    const mark = () => {
+      const id = sections.find((section) => inView.has(section.id))?.id;
+      const link = (id && links.get(id)) || null;
+      if (link === current) return;
+      current?.removeAttribute('aria-current');
+      current = link;
+      if (!link) return;
+      link.setAttribute('aria-current', 'location');
+      nav.scrollTo({ left: link.offsetLeft - (nav.clientWidth - link.offsetWidth) / 2, behavior: 'smooth' });
+    };
+    // The band under the sticky bar, down to 45 % of the screen: the section read now.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) inView.add(entry.target.id);
+          else inView.delete(entry.target.id);
+        }
+        mark();
+      },
+      { rootMargin: `-${nav.offsetHeight + 8}px 0px -55% 0px` },
+    );
+    for (const section of sections) observer.observe(section);
+    return () => {
+      observer.disconnect();
+      current?.removeAttribute('aria-current');
+    };
+  }, [view]);
 
   // Filters: applied at once, the address replaced so the filtered menu can be shared.
   const handleFilters = useCallback((next: DinerFilterState, href: string) => {
@@ -257,6 +320,7 @@ function App(props: { initial: PublicMenuPayload; source: string | undefined }) 
       const body = (await response.json()) as { message?: unknown };
       if (!response.ok || !isCustomerMenu(body.message)) throw new Error(`HTTP ${response.status}`);
       const fresh = body.message;
+      partial.current = new Set();
       setData(fresh);
       if (!fresh.menus.some((menu) => menu._id === target.menuId)) {
         setBanner({ ...target, busy: false, notice: texts.notOpenYet(target.name, target.startsAt) });

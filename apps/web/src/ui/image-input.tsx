@@ -1,5 +1,11 @@
 import '@mantine/dropzone/styles.css';
-import { allowedImageExtensions, type MediaItem, messages, UPLOAD_LIMIT_BYTES } from '@carte/domain';
+import {
+  allowedImageExtensions,
+  DISH_IMAGE_ASPECT,
+  type MediaItem,
+  messages,
+  UPLOAD_LIMIT_BYTES,
+} from '@carte/domain';
 import { Box, Button, Group, Input, Modal, Progress, Slider, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone, type FileRejection, MIME_TYPES } from '@mantine/dropzone';
 import {
@@ -17,8 +23,11 @@ import classes from './image-input.module.css';
 import { MediaPicker } from './media-picker.tsx';
 import { useCanPickFromMedia } from './use-can.ts';
 
-/** The dish crop box of doc 2 §9: 125 by 225, zoom from 1 to 2. */
-export const DISH_CROP_ASPECT = 125 / 225;
+/**
+ * The dish crop box: the one shape of a dish photo everywhere (DISH_IMAGE_ASPECT, 4:3, issue 11
+ * item 4, in place of doc 2 §9's 125 by 225), zoom from 1 to 2.
+ */
+export const DISH_CROP_ASPECT = DISH_IMAGE_ASPECT;
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 2;
 /** A cropped picture larger than this (longest side) is scaled down before upload; the server re-encodes anyway. */

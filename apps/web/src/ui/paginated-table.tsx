@@ -60,6 +60,9 @@ export interface PaginatedTableProps<Row> {
   pageSize?: number;
   /** The minimum width before the table scrolls sideways; on narrow screens columns drop instead. */
   minWidth?: number;
+  /** The page shown, when the list keeps it (see `useListView`); the table keeps its own otherwise. */
+  page?: number;
+  onPageChange?: (page: number) => void;
 }
 
 /**
@@ -100,13 +103,17 @@ export function PaginatedTable<Row>({
   emptyMessage = messages.noData,
   pageSize = TABLE_PAGE_SIZE,
   minWidth = 640,
+  page: controlledPage,
+  onPageChange,
 }: PaginatedTableProps<Row>) {
   const theme = useMantineTheme();
   const compact = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, false, {
     getInitialValueInEffect: false,
   });
   const shownColumns = compact ? columns.filter((column) => !column.hideWhenCompact) : columns;
-  const [requestedPage, setRequestedPage] = useState(1);
+  const [ownPage, setOwnPage] = useState(1);
+  const requestedPage = controlledPage ?? ownPage;
+  const setRequestedPage = onPageChange ?? setOwnPage;
   const totalPages = Math.max(1, Math.ceil(rows.length / pageSize));
   const page = pageAfterDelete(requestedPage, rows.length, pageSize);
   const pageRows = rows.slice((page - 1) * pageSize, page * pageSize);
@@ -196,7 +203,7 @@ export function PaginatedTable<Row>({
                 const id = rowId(row);
                 const isRowLocked = locked(row);
                 return (
-                  <Table.Tr key={id} bg={selected.has(id) ? 'var(--mantine-primary-color-light)' : undefined}>
+                  <Table.Tr key={id} bg={selected.has(id) ? 'var(--mantine-color-gray-1)' : undefined}>
                     {selection && (
                       <Table.Td>
                         {isRowLocked ? (

@@ -11,7 +11,7 @@ import {
 import { FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { type Editor, Extension, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /** Fonts offered in descriptions: safe on every device or common web fonts the menu templates load. */
 const FONT_FAMILIES: ReadonlyArray<{ label: string; value: string }> = [
@@ -87,9 +87,17 @@ export interface RichTextEditorProps {
   onBlur?: () => void;
   disabled?: boolean;
   minHeight?: number;
+  /** Receives the editor, for callers that insert at the caret (the mail template's placeholders). */
+  editorRef?: { current: Editor | null };
 }
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
+
+/** The value the form gave, and the same content as the editor writes it. */
+interface Baseline {
+  value: string;
+  html: string;
+}
 
 /**
  * The dish description editor (doc 1 §2, §9): headers, font family, size, bold, italic, underline,
@@ -104,9 +112,16 @@ export function RichTextEditor({
   onBlur,
   disabled,
   minHeight = 140,
+  editorRef,
 }: RichTextEditorProps) {
   const id = useId();
   const ariaLabel = typeof label === 'string' ? label : undefined;
+  // The editor writes what it is given in its own markup ("Fresh" becomes "<p>Fresh</p>"). That is
+  // not a change of the owner's: as long as the content is the one the form gave, the form gets its
+  // own value back, so a form never looks unsaved because an editor opened in it (issue 11 §1).
+  const baseline = useRef<Baseline>({ value, html: value });
+  const emitted = useRef<string | null>(null);
+  const initialValue = useRef(value);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -132,14 +147,29 @@ export function RichTextEditor({
         ...(typeof label === 'string' ? { 'aria-label': label } : {}),
       },
     },
-    onUpdate: ({ editor: current }) => onChange(htmlOf(current)),
+    onCreate: ({ editor: created }) => {
+      baseline.current = { value: initialValue.current, html: htmlOf(created) };
+    },
+    onUpdate: ({ editor: current }) => {
+      const html = htmlOf(current);
+      const next = html === baseline.current.html ? baseline.current.value : html;
+      emitted.current = next;
+      onChange(next);
+    },
     onBlur: () => onBlur?.(),
   });
+  if (editorRef) editorRef.current = editor;
 
   // The form may replace the value (a dish loaded, a reset): follow it without echoing a change.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
-    if (value !== htmlOf(editor)) editor.commands.setContent(value || '', { emitUpdate: false });
+    if (value === emitted.current) return;
+    const current = htmlOf(editor);
+    if (value === current) return;
+    if (value === baseline.current.value && current === baseline.current.html) return;
+    editor.commands.setContent(value || '', { emitUpdate: false });
+    baseline.current = { value, html: htmlOf(editor) };
+    emitted.current = null;
   }, [editor, value]);
 
   useEffect(() => {

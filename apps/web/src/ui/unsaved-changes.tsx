@@ -1,5 +1,5 @@
 import { messages } from '@carte/domain';
-import { Alert } from '@mantine/core';
+import { Affix, Group, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
@@ -58,12 +58,34 @@ export function useUnsavedChangesGuard(dirty: boolean): { allowNextNavigation: (
   };
 }
 
-/** The banner "You haven't saved your changes!" shown above a form with changes (doc 1 §4). */
+/**
+ * The warning "You haven't saved your changes!" while a form has changes (doc 1 §4). It floats over
+ * the page under the header instead of taking a line above the form, so the first keystroke never
+ * pushes the field being typed in (issue 11 §1); one notice per page, announced politely.
+ */
 export function UnsavedChangesBanner({ dirty }: { dirty: boolean }) {
-  if (!dirty) return null;
   return (
-    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="status" py="xs">
-      {messages.unsavedChanges}
-    </Alert>
+    <Affix position={{ top: 'calc(var(--app-header-height, 60px) + 8px)', left: '50%' }} zIndex={300}>
+      {dirty && (
+        <Paper
+          role="status"
+          shadow="md"
+          radius="xl"
+          withBorder
+          px="md"
+          py={6}
+          bg="yellow.0"
+          style={{ transform: 'translateX(-50%)', whiteSpace: 'nowrap' }}
+          data-unsaved-notice
+        >
+          <Group gap={8} wrap="nowrap">
+            <IconAlertTriangle size={16} color="var(--mantine-color-yellow-9)" aria-hidden />
+            <Text size="sm" fw={500} c="dark.7">
+              {messages.unsavedChanges}
+            </Text>
+          </Group>
+        </Paper>
+      )}
+    </Affix>
   );
 }

@@ -1,4 +1,4 @@
-import { addRestaurantLabel, type NavEntry, navFor, type Role, type User } from '@carte/domain';
+import { addRestaurantLabel, matchPath, type NavEntry, navFor, type Role, type User } from '@carte/domain';
 import { isImplemented } from './implemented-paths.ts';
 
 /**
@@ -21,7 +21,24 @@ export function visibleNav(user: User | null): NavEntry[] {
   return keep(navFor(role));
 }
 
-/** Is this entry (or one of its children) the current page? */
+/**
+ * Pages that have no entry of their own, and the entry of the section they belong to: the
+ * navigation highlights Dishes on a dish's page (issue 11 §2).
+ */
+const sectionOf: ReadonlyArray<readonly [pattern: string, section: string]> = [
+  ['/update-dish/:id', '/create-dish'],
+  ['/update-category/:id', '/create-category'],
+  ['/help/:topic', '/help'],
+  ['/dma/client', '/dma/dashboard'],
+];
+
+/** The navigation path the current page belongs to: its own, or its section's. */
+export function navPathOf(pathname: string): string {
+  return sectionOf.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? pathname;
+}
+
+/** Is this entry (or one of its children) the current page, or the section the page belongs to? */
 export function isEntryActive(entry: NavEntry, pathname: string): boolean {
-  return entry.path === pathname || (entry.children ?? []).some((child) => isEntryActive(child, pathname));
+  const path = navPathOf(pathname);
+  return entry.path === path || (entry.children ?? []).some((child) => isEntryActive(child, pathname));
 }

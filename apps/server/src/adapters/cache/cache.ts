@@ -1,8 +1,7 @@
 /**
- * A cache of computed values (decisions §2: `memory` now; with REDIS_URL, later, the same interface
- * with invalidation shared by every instance). Synchronous on purpose: the public menu reads it on
- * every request, and a Redis implementation keeps the values in each process's memory anyway — only
- * the drops travel between instances (publish on `delete`/`clear`, apply what others publish).
+ * A cache of computed values (decisions §2). Synchronous on purpose: the public menu reads it on
+ * every request, and with REDIS_URL the values stay in each process's memory anyway — only the drops
+ * travel between instances (invalidations.ts).
  */
 export interface Cache<V> {
   /** The value, or undefined when absent or expired. */

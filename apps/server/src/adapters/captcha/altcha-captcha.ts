@@ -1,6 +1,7 @@
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Captcha } from './captcha.ts';
+import { createMemoryReplayGuard, type ReplayGuard } from './replay-guard.ts';
 
 /**
  * Proof-of-work cost. The widget tries counters from 0 up to the secret one, each a PBKDF2 of `cost`
@@ -14,21 +15,18 @@ const lifetimeMs = 10 * 60_000;
 
 export interface AltchaOptions {
   hmacKey: string;
+  /** Where used payloads are remembered: this process (default) or Redis (replay-guard.ts). */
+  replay?: ReplayGuard;
 }
 
 /**
  * Self-hosted ALTCHA (v2 protocol of altcha-lib 2 and the `altcha` 3 widget). The widget sends a
- * base64 JSON `{challenge, solution}`; a payload verifies once. Used challenges are remembered in
- * this process until they expire; with several server instances (REDIS_URL, later) this set moves to
- * Redis so a payload cannot be replayed against another instance.
+ * base64 JSON `{challenge, solution}`; a payload verifies once. Used challenges are remembered
+ * until they expire, in this process or, with REDIS_URL, in Redis so a payload cannot be replayed
+ * against another instance.
  */
 export function createAltchaCaptcha(options: AltchaOptions): Captcha {
-  /** challenge nonce → expiry time (ms) */
-  const used = new Map<string, number>();
-
-  const forgetExpired = (now: number) => {
-    for (const [nonce, expiresAt] of used) if (expiresAt <= now) used.delete(nonce);
-  };
+  const replay = options.replay ?? createMemoryReplayGuard();
 
   return {
     kind: 'altcha',
@@ -45,10 +43,8 @@ export function createAltchaCaptcha(options: AltchaOptions): Captcha {
     async verify(token) {
       const payload = parsePayload(token);
       if (!payload) return false;
-      const now = Date.now();
-      forgetExpired(now);
       const { nonce, expiresAt } = payload.challenge.parameters;
-      if (typeof nonce !== 'string' || used.has(nonce)) return false;
+      if (typeof nonce !== 'string') return false;
       // Challenges this server creates always expire; refuse any that claims not to.
       if (typeof expiresAt !== 'number') return false;
       let verified = false;
@@ -64,10 +60,8 @@ export function createAltchaCaptcha(options: AltchaOptions): Captcha {
         return false;
       }
       if (!verified) return false;
-      // Check again: another request with the same payload may have finished verifying meanwhile.
-      if (used.has(nonce)) return false;
-      used.set(nonce, expiresAt * 1000);
-      return true;
+      // Claimed only once verified, atomically: of two requests with one payload, one wins.
+      return replay.claim(nonce, expiresAt * 1000);
     },
   };
 }

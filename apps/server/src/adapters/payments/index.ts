@@ -1,17 +1,35 @@
 import type { BasePlan } from '@carte/domain';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
 import { createLocalPayments, type LocalPayments } from './local-payments.ts';
 import { createOffPayments } from './off-payments.ts';
 import type { PaymentsProvider } from './payments.ts';
+import { createStripePayments } from './stripe-payments.ts';
 
-export type { LocalPayments, LocalPortalGrant } from './local-payments.ts';
-export { localPortalPath } from './local-payments.ts';
-export type { PaymentsProvider } from './payments.ts';
+export type {
+  LocalInvoice,
+  LocalPayments,
+  LocalPortalGrant,
+  LocalRefusal,
+  LocalSubscription,
+  TestCard,
+} from './local-payments.ts';
+export {
+  DEFAULT_TEST_CARD,
+  LocalPaymentRefused,
+  localInvoicePath,
+  localPortalPath,
+} from './local-payments.ts';
+export type { PaymentsProvider, ProviderEvent, ProviderSubscription } from './payments.ts';
+export { handledEventTypes } from './payments.ts';
 
 export const isLocalPayments = (payments: PaymentsProvider): payments is LocalPayments =>
   payments.kind === 'local';
 
-type PaymentsConfig = Pick<Config, 'billingProvider' | 'priceMonthlyCents' | 'priceYearlyCents' | 'hmacKey'>;
+type PaymentsConfig = Pick<
+  Config,
+  'billingProvider' | 'priceMonthlyCents' | 'priceYearlyCents' | 'hmacKey' | 'stripe' | 'localPromotionCodes'
+>;
 
 /** The plan of PRICE_MONTHLY_CENTS and PRICE_YEARLY_CENTS, in the provider's shape (doc 2 §3 Plan). */
 export function planOf(config: Pick<Config, 'priceMonthlyCents' | 'priceYearlyCents'>): BasePlan {
@@ -39,15 +57,32 @@ export function planOf(config: Pick<Config, 'priceMonthlyCents' | 'priceYearlyCe
   };
 }
 
-export function createPayments(config: PaymentsConfig, options: { now?: () => Date } = {}): PaymentsProvider {
+/** The provider of BILLING_PROVIDER (decisions §2), reading `now` for every date it sets. */
+export function createPayments(
+  config: PaymentsConfig,
+  options: { db: Db; now?: () => Date },
+): PaymentsProvider {
   const now = options.now ?? (() => new Date());
   switch (config.billingProvider) {
     case 'local':
-      return createLocalPayments({ plan: planOf(config), hmacKey: config.hmacKey, now });
+      return createLocalPayments({
+        db: options.db,
+        plan: planOf(config),
+        hmacKey: config.hmacKey,
+        now,
+        promotionCodes: config.localPromotionCodes,
+      });
     case 'off':
       return createOffPayments({ plan: planOf(config) });
-    case 'stripe':
-      // The PaymentsProvider interface is ready for Stripe's hosted checkout and portal; not written yet.
-      throw new Error('BILLING_PROVIDER=stripe is not available yet; use BILLING_PROVIDER=local or off');
+    case 'stripe': {
+      const { secretKey, webhookSecret, priceMonthly, priceYearly, apiBase } = config.stripe;
+      // loadConfig requires all four with BILLING_PROVIDER=stripe.
+      if (!secretKey || !webhookSecret || !priceMonthly || !priceYearly) {
+        throw new Error(
+          'BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and both prices',
+        );
+      }
+      return createStripePayments({ secretKey, webhookSecret, priceMonthly, priceYearly, apiBase });
+    }
   }
 }

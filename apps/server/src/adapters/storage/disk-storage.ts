@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from './storage.ts';
 
@@ -111,6 +111,15 @@ export function createDiskStorage(options: { dataDir: string }): Storage {
     url(key) {
       assertStorageKey(key);
       return `/media/${key}`;
+    },
+    async check() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.R_OK | constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
     },
   };
 }

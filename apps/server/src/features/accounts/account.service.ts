@@ -33,6 +33,10 @@ export const LINK_HOURS: Record<ActionTokenKind, number> = {
   'reset-password': 1,
   'resend-verification': 24,
   'change-email': 24,
+  // Issued and read by restaurants' ownership transfer (TRANSFER_LINK_DAYS).
+  'transfer-ownership': 7 * 24,
+  'member-invitation': 7 * 24,
+  'admin-invitation': 7 * 24,
 };
 
 /** What accounts need of the mail feature: a template name, a recipient and its placeholders. */

@@ -1,5 +1,9 @@
+import {
+  createMemoryThrottleStore,
+  type ThrottleCounter,
+  type ThrottleStore,
+} from '../../adapters/throttle/index.ts';
 import type { Config } from '../../config.ts';
-import { createMemoryThrottleStore, type ThrottleCounter, type ThrottleStore } from './throttle-store.ts';
 
 /**
  * Password guessing and mail flooding, throttled on OWASP's lines (Authentication Cheat Sheet,
@@ -119,7 +123,7 @@ export function createLoginThrottle(deps: {
   };
 }
 
-/** The throttle of one server process, its counts in memory (REDIS_URL will share them). */
+/** The throttle of one server process, its counts in memory (services.ts shares them with REDIS_URL). */
 export function createMemoryLoginThrottle(policy: ThrottlePolicy, now: () => number): LoginThrottle {
   return createLoginThrottle({ store: createMemoryThrottleStore({ now }), policy, now });
 }

@@ -19,9 +19,11 @@ export interface AccessClaims {
 }
 
 export interface TokenService {
+  /** `impersonatorId`: an admin opens this session as the user ("Login as", docs/security.md). */
   issueSession(
     userId: string,
     role: Role,
+    options?: { impersonatorId?: string },
   ): Promise<{ accessToken: string; refreshToken: string; sessionId: string }>;
   verifyAccess(token: string): Promise<AccessClaims>;
   /** Rotates a refresh token. A token used before revokes its whole family (reuse detection). */
@@ -50,11 +52,12 @@ export function createTokenService(deps: { db: Db; secret: string; now: () => Da
       .sign(key);
   }
 
-  async function storeRefresh(userId: string, familyId: string): Promise<string> {
+  async function storeRefresh(userId: string, familyId: string, impersonatorId?: string): Promise<string> {
     const token = newOpaqueToken();
     await db.insert(refreshTokens).values({
       userId,
       familyId,
+      impersonatorId: impersonatorId ?? null,
       tokenHash: hashToken(token),
       expiresAt: new Date(now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
     });
@@ -72,9 +75,9 @@ export function createTokenService(deps: { db: Db; secret: string; now: () => Da
     signAccess,
     revokeFamily,
 
-    async issueSession(userId, role) {
+    async issueSession(userId, role, options = {}) {
       const sessionId = newId(now().getTime());
-      const refreshToken = await storeRefresh(userId, sessionId);
+      const refreshToken = await storeRefresh(userId, sessionId, options.impersonatorId);
       const accessToken = await signAccess({ userId, sessionId, role });
       return { accessToken, refreshToken, sessionId };
     },
@@ -109,6 +112,8 @@ export function createTokenService(deps: { db: Db; secret: string; now: () => Da
         await tx.insert(refreshTokens).values({
           userId: row.userId,
           familyId: row.familyId,
+          // A session opened by "Login as" stays one through its rotations.
+          impersonatorId: row.impersonatorId,
           tokenHash: hashToken(next),
           expiresAt: new Date(now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
         });

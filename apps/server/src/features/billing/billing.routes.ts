@@ -3,8 +3,11 @@ import {
   checkoutSessionInputSchema,
   hasActiveSchema,
   messages,
+  paymentMethodListSchema,
   portalSessionInputSchema,
   portalSessionSchema,
+  savePaymentInputSchema,
+  savePaymentSchema,
 } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,9 +75,9 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         security,
         summary: 'Open a checkout for one of the plan’s prices (owner only); answers the session id',
         description:
-          'With `local` the browser then goes to `/billing/checkout/{id}`, a test checkout that charges nothing, and comes back to `/subscribe?session_id={id}` or `/subscribe?canceled=true`.',
+          'The browser then goes to `/billing/checkout/{id}`: with `stripe` it is sent on to Stripe Checkout; with `local` it is a test checkout that charges nothing. Either comes back to `/subscribe?session_id={id}` or `/subscribe?canceled=true`. The subscription is active once the provider reports it (webhook), not on the return.',
         body: checkoutSessionInputSchema,
-        response: responses(z.string(), [400, 401, 403, 417]),
+        response: responses(z.string(), [400, 401, 403, 417, 502]),
       },
     },
     async (request) => {
@@ -96,9 +99,41 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         description:
           '`url` is where that page leads back to (only its path is kept). With `local` the page lives at `/billing/portal/{token}` and its link lasts an hour.',
         body: portalSessionInputSchema,
-        response: responses(portalSessionSchema, [400, 401, 403, 404, 417]),
+        response: responses(portalSessionSchema, [400, 401, 403, 404, 417, 502]),
       },
     },
     async (request) => ok(await billing.openPortal(callerOf(request), request.body)),
+  );
+
+  app.get(
+    '/customer-payment-methods',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'The saved cards of the restaurant (owner only), the default first',
+        description: 'A list with a data array (doc 3 §7.2); empty before the first card is saved.',
+        response: responses(paymentMethodListSchema, [401, 403, 417, 502]),
+      },
+    },
+    async (request) => ok(await billing.paymentMethods(callerOf(request))),
+  );
+
+  app.post(
+    '/save-payment',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Open a hosted page that saves a card (owner only); answers its id and url',
+        description:
+          '`url` is where that page leads back to (only its path is kept; `setup=done` or `setup=canceled` is added). With `stripe` it is a Checkout Session in setup mode (a SetupIntent); the saved card becomes the default once Stripe reports the session completed.',
+        body: savePaymentInputSchema,
+        response: responses(savePaymentSchema, [400, 401, 403, 417, 502]),
+      },
+    },
+    async (request) => ok(await billing.savePayment(callerOf(request), request.body)),
   );
 };

@@ -1,30 +1,62 @@
 import {
-  addInterval,
   type BasePlan,
-  BILLING_LINK_LIFETIME_MS,
   billingMessages,
   type CheckoutSessionInput,
   type HasActive,
+  type MailVars,
+  type PaymentMethodList,
   type PlanPrice,
   type PortalSessionInput,
+  type PromotionCoupon,
+  type SavePayment,
+  type SavePaymentInput,
 } from '@carte/domain';
-import { and, eq, lte, sql } from 'drizzle-orm';
-import type { LocalPortalGrant, PaymentsProvider } from '../../adapters/payments/index.ts';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
+import { fromDrizzle, type PgBoss } from 'pg-boss';
+import type { Logger } from '../../adapters/logger.ts';
+import {
+  handledEventTypes,
+  isLocalPayments,
+  type PaymentsProvider,
+  type ProviderSubscription,
+} from '../../adapters/payments/index.ts';
 import type { Caller } from '../../core/caller.ts';
-import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
+import { AppError, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
-import { menus, restaurants, subscriptions } from '../../db/schema.ts';
+import { errorForLog } from '../../db/errors.ts';
+import {
+  billingCustomers,
+  billingEvents,
+  menus,
+  restaurants,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
+import { billingEventsQueue, ensureBillingQueues } from './billing.jobs.ts';
 import { presentSubscription, type SubscriptionRow } from './subscription.presenter.ts';
 
-type Executor = Db | Tx;
+/** The mail sender of the mail feature, as billing uses it. */
+export interface InvoiceMailer {
+  send(
+    template: 'invoice-payment-succeeded' | 'invoice-payment-failed',
+    to: string,
+    vars: MailVars,
+  ): Promise<unknown>;
+}
 
 export interface BillingDeps {
   db: Db;
   now: () => Date;
+  payments: PaymentsProvider;
+  /** PUBLIC_URL: return addresses of hosted pages, and the test provider's invoice links in mails. */
+  publicUrl: string;
   /** Told after a subscription starts, renews or ends: its period and its menus show on the public menu. */
   publicMenu: PublicMenuChanges;
+  mailer: InvoiceMailer;
+  /** The job queue: each stored event is processed by a job (with retries). */
+  boss: PgBoss;
+  log: Logger;
 }
 
 /** Where the browser comes back to from a checkout (doc 2 §2): the subscribe screen. */
@@ -33,103 +65,21 @@ export const checkoutReturnPaths = {
   canceled: '/subscribe?canceled=true',
 } as const;
 
-/**
- * Ends the restaurant's subscription now and turns EVERY menu of the restaurant back into a draft
- * (decisions §4 Billing; doc 3 §4 "cancelling unpublishes all the client's menus"). Used by the test
- * portal's "End subscription now", by expiry at the period's end, and later by the provider's webhooks.
- * Answers how many menus went back to draft.
- */
-async function endSubscription(deps: BillingDeps, restaurantId: string): Promise<{ menusDrafted: number }> {
-  const at = deps.now();
-  const ended = await deps.db.transaction(async (tx) => {
-    await tx
-      .update(subscriptions)
-      .set({
-        status: 'canceled',
-        // A subscription ended early stops now; one ended at its period's end keeps that date.
-        currentPeriodEnd: sql`least(coalesce(${subscriptions.currentPeriodEnd}, ${at}::timestamptz), ${at}::timestamptz)`,
-        updatedAt: at,
-      })
-      .where(and(eq(subscriptions.restaurantId, restaurantId), eq(subscriptions.status, 'active')));
-    const drafted = await tx
-      .update(menus)
-      .set({ draft: true, updatedAt: at })
-      .where(and(eq(menus.restaurantId, restaurantId), eq(menus.draft, false)))
-      .returning({ id: menus.id });
-    return { menusDrafted: drafted.length };
-  });
-  deps.publicMenu.changed(restaurantId);
-  return ended;
-}
-
-/**
- * Applies the calendar (there is no periodic job yet, so every read of the subscription state calls
- * this first): a subscription set to cancel whose period has ended is ended (its menus become drafts);
- * a test subscription of the `local` provider that is not cancelling renews itself, as a card would be
- * charged again. Stripe subscriptions renew through the provider's webhooks instead. Optionally for
- * one restaurant only. Answers the restaurants whose subscription ended.
- */
-async function expireSubscriptions(
-  deps: BillingDeps,
-  options: { restaurantId?: string } = {},
-): Promise<string[]> {
-  const at = deps.now();
-  const due = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.status, 'active'),
-        lte(subscriptions.currentPeriodEnd, at),
-        options.restaurantId ? eq(subscriptions.restaurantId, options.restaurantId) : undefined,
-      ),
-    );
-  const ended: string[] = [];
-  for (const row of due) {
-    if (row.cancelAtPeriodEnd) {
-      await endSubscription(deps, row.restaurantId);
-      ended.push(row.restaurantId);
-    } else if (row.provider === 'local' && row.currentPeriodEnd) {
-      let start = row.currentPeriodEnd;
-      let end = addInterval(start, row.interval);
-      while (end <= at) {
-        start = end;
-        end = addInterval(start, row.interval);
-      }
-      await deps.db
-        .update(subscriptions)
-        .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: at })
-        .where(eq(subscriptions.id, row.id));
-      deps.publicMenu.changed(row.restaurantId);
-    }
+/** A webhook whose signature does not hold: 400, nothing stored. */
+export class BadSignatureError extends InvalidError {
+  constructor() {
+    super(billingMessages.badSignature);
   }
-  return ended;
 }
 
-async function findActive(db: Db, restaurantId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.restaurantId, restaurantId), eq(subscriptions.status, 'active')))
-    .limit(1);
-  return row;
+/** The provider could not be reached or refused: the spec's message for that screen, nothing internal. */
+class ProviderFailedError extends AppError {
+  constructor(message: string) {
+    super(502, message);
+  }
 }
 
-/** The restaurant's active subscription after applying the calendar, or undefined. */
-async function activeSubscriptionOf(
-  deps: BillingDeps,
-  restaurantId: string,
-): Promise<SubscriptionRow | undefined> {
-  await expireSubscriptions(deps, { restaurantId });
-  return findActive(deps.db, restaurantId);
-}
-
-/** Does the restaurant hold an active subscription (the publishing rule, decisions §3)? */
-async function hasActiveSubscription(deps: BillingDeps, restaurantId: string): Promise<boolean> {
-  return (await activeSubscriptionOf(deps, restaurantId)) !== undefined;
-}
-
-/** Keeps only the path of a return URL, so the manage page can never lead to another site. */
+/** Keeps only the path of a return URL, so hosted pages can never lead to another site. */
 export function sameOriginPath(url: string | undefined, fallback = '/subscribe'): string {
   if (!url) return fallback;
   try {
@@ -147,215 +97,527 @@ const isUniqueViolation = (error: unknown): boolean =>
   ((error as { code?: string }).code === '23505' ||
     (error as { cause?: { code?: string } }).cause?.code === '23505');
 
+/** A subscription of the provider, in Carte's three states. */
+function carteStatus(subscription: ProviderSubscription, at: Date): SubscriptionRow['status'] {
+  if (subscription.status === 'canceled') return 'canceled';
+  if (subscription.status === 'incomplete') return 'pending';
+  // Set to cancel and its period is over: ended, even if the provider's event has not come yet.
+  if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd <= at) return 'canceled';
+  return 'active';
+}
+
 /**
- * Subscriptions of a restaurant (doc 2 §2, §3, §7; doc 3 §7.2). The owner (role RESTAURANT) buys and
- * manages; everyone of the restaurant may ask whether it is subscribed. The records are this
- * service's; the payments provider only opens its hosted pages.
+ * Subscriptions of a restaurant (doc 2 §2, §3, §7; doc 3 §7.2; issue 12). The owner (role RESTAURANT)
+ * buys and manages through the provider's hosted pages; everyone of the restaurant may ask whether it
+ * is subscribed. Carte's `subscriptions` rows follow the provider's events: each event is stored once
+ * by its id, then a job re-reads the object it names from the provider and updates the row, so late,
+ * repeated or out-of-order events still leave the latest state. A pg-boss schedule ends lapsed
+ * subscriptions on time; when one ends, every menu of its restaurant becomes a draft again.
  */
-export function createBillingService(deps: BillingDeps & { payments: PaymentsProvider; publicUrl: string }) {
-  const { db, payments, now, publicUrl } = deps;
+export function createBillingService(deps: BillingDeps) {
+  const { db, payments, now, publicUrl, log } = deps;
 
   const restaurantOf = (caller: Caller): string => {
     if (!caller.restaurantId) throw new ForbiddenError();
     return caller.restaurantId;
   };
+  const refuseWhenOff = () => {
+    if (payments.kind === 'off') throw new InvalidError(billingMessages.billingOff);
+  };
+  const absolute = (url: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url);
+
+  /** Calls the provider; its failures answer the screen's message (doc 2 §8) and are logged. */
+  async function provider<T>(message: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      log.error({ err: errorForLog(error) }, 'payments provider call failed');
+      throw new ProviderFailedError(message);
+    }
+  }
 
   async function priceById(priceId: string): Promise<PlanPrice | undefined> {
     const plan = await payments.prices();
     return [plan.monthly_product.price, plan.yearly_product.price].find((price) => price.id === priceId);
   }
 
-  /** A pending checkout of the test checkout that may still be used; 404 for anything else. */
-  async function openCheckout(executor: Executor, sessionId: string): Promise<SubscriptionRow> {
-    const [row] = await executor
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.checkoutSessionId, sessionId), eq(subscriptions.provider, payments.kind)))
-      .limit(1);
-    if (row?.status !== 'pending') throw new NotFoundError();
-    if (row.createdAt.getTime() + BILLING_LINK_LIFETIME_MS <= now().getTime()) throw new NotFoundError();
-    return row;
-  }
-
-  /** The subscription a manage link grants, always within the restaurant it was made for. */
-  async function granted(grant: LocalPortalGrant): Promise<SubscriptionRow> {
+  async function findActive(restaurantId: string): Promise<SubscriptionRow | undefined> {
     const [row] = await db
       .select()
       .from(subscriptions)
-      .where(
-        and(eq(subscriptions.id, grant.subscriptionId), eq(subscriptions.restaurantId, grant.restaurantId)),
-      )
+      .where(and(eq(subscriptions.restaurantId, restaurantId), eq(subscriptions.status, 'active')))
       .limit(1);
-    if (!row || row.status === 'pending') throw new NotFoundError();
     return row;
   }
 
-  async function restaurantName(restaurantId: string): Promise<{ name: string; timeZone: string }> {
+  async function customerOf(payerId: string): Promise<string | null> {
     const [row] = await db
-      .select({ name: restaurants.name, timeZone: restaurants.timeZone })
+      .select({ customerId: billingCustomers.customerId })
+      .from(billingCustomers)
+      .where(and(eq(billingCustomers.payerId, payerId), eq(billingCustomers.provider, payments.kind)));
+    return row?.customerId ?? null;
+  }
+
+  /** The provider's customer of a payer, created on first use (a restaurant here; a reseller in issue 14). */
+  async function ensureCustomer(payerId: string, email: string): Promise<string> {
+    const existing = await customerOf(payerId);
+    if (existing) return existing;
+    const [restaurant] = await db
+      .select({ name: restaurants.name })
+      .from(restaurants)
+      .where(eq(restaurants.id, payerId));
+    const customerId = await payments.createCustomer({ payerId, email, name: restaurant?.name ?? email });
+    await db
+      .insert(billingCustomers)
+      .values({ payerId, provider: payments.kind, customerId, createdAt: now() })
+      .onConflictDoNothing();
+    // Two first uses at once: both read the one that was kept.
+    return (await customerOf(payerId)) ?? customerId;
+  }
+
+  /**
+   * Ends the restaurant's subscription row now (or at its period's end, which has passed) and turns
+   * EVERY menu of the restaurant back into a draft (decisions §4 Billing; doc 3 §4), unless another
+   * subscription of the restaurant is active. Answers how many menus went back to draft.
+   */
+  async function endRow(row: SubscriptionRow): Promise<number> {
+    const at = now();
+    const drafted = await db.transaction(async (tx) => {
+      const ended = await tx
+        .update(subscriptions)
+        .set({
+          status: 'canceled',
+          currentPeriodEnd: sql`least(coalesce(${subscriptions.currentPeriodEnd}, ${at}::timestamptz), ${at}::timestamptz)`,
+          updatedAt: at,
+        })
+        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, 'active')))
+        .returning({ id: subscriptions.id });
+      if (ended.length === 0) return 0;
+      return draftMenus(tx, row.restaurantId, at);
+    });
+    deps.publicMenu.changed(row.restaurantId);
+    return drafted;
+  }
+
+  async function draftMenus(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    restaurantId: string,
+    at: Date,
+  ) {
+    const [stillActive] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.restaurantId, restaurantId), eq(subscriptions.status, 'active')));
+    if (stillActive) return 0;
+    const drafted = await tx
+      .update(menus)
+      .set({ draft: true, updatedAt: at })
+      .where(and(eq(menus.restaurantId, restaurantId), eq(menus.draft, false)))
+      .returning({ id: menus.id });
+    return drafted.length;
+  }
+
+  /**
+   * Makes Carte's row of a provider subscription match what the provider says now (re-read, never
+   * taken from the event's payload, so an old event cannot undo a newer state).
+   */
+  async function syncSubscription(subscriptionId: string, extra: { checkoutSessionId?: string } = {}) {
+    const subscription = await payments.retrieveSubscription(subscriptionId);
+    if (!subscription) return;
+    const [existing] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, subscription.id));
+    const restaurantId = subscription.restaurantId ?? existing?.restaurantId;
+    if (!restaurantId) {
+      log.warn({ subscription: subscription.id }, 'provider subscription names no restaurant; ignored');
+      return;
+    }
+    const [restaurant] = await db
+      .select({ id: restaurants.id })
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId));
-    if (!row) throw new NotFoundError();
-    return row;
+    if (!restaurant) return;
+
+    const at = now();
+    const status = carteStatus(subscription, at);
+    const values = {
+      restaurantId,
+      provider: payments.kind,
+      priceId: subscription.priceId,
+      interval: subscription.interval,
+      status,
+      currentPeriodStart: subscription.currentPeriodStart,
+      currentPeriodEnd:
+        status === 'canceled' && subscription.currentPeriodEnd > at ? at : subscription.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      providerSubscriptionId: subscription.id,
+      customerId: subscription.customerId,
+      updatedAt: at,
+      ...(extra.checkoutSessionId ? { checkoutSessionId: extra.checkoutSessionId } : {}),
+    };
+    const write = () =>
+      db.transaction(async (tx) => {
+        await tx
+          .insert(subscriptions)
+          .values({ ...values, createdAt: at })
+          .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values });
+        if (status === 'canceled' && existing?.status !== 'canceled') await draftMenus(tx, restaurantId, at);
+      });
+    try {
+      await write();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // A second subscription of a restaurant that already has one (two checkouts paid at once): the
+      // first stays, this one is cancelled at the provider and kept as cancelled.
+      log.warn({ subscription: subscription.id, restaurantId }, 'second active subscription cancelled');
+      await payments.cancelSubscription(subscription.id, { atPeriodEnd: false });
+      await db
+        .insert(subscriptions)
+        .values({ ...values, status: 'canceled', currentPeriodEnd: at, createdAt: at })
+        .onConflictDoUpdate({
+          target: subscriptions.providerSubscriptionId,
+          set: { ...values, status: 'canceled', currentPeriodEnd: at },
+        });
+    }
+    deps.publicMenu.changed(restaurantId);
+  }
+
+  /** invoice-payment-succeeded / -failed (doc 3 §2.6) to the paying account, with the invoice's links. */
+  async function mailInvoice(
+    invoiceId: string,
+    template: 'invoice-payment-succeeded' | 'invoice-payment-failed',
+  ) {
+    const invoice = await payments.retrieveInvoice(invoiceId);
+    if (!invoice) return;
+    const [customer] = await db
+      .select({ payerId: billingCustomers.payerId })
+      .from(billingCustomers)
+      .where(
+        and(
+          eq(billingCustomers.provider, payments.kind),
+          eq(billingCustomers.customerId, invoice.customerId),
+        ),
+      );
+    const [row] = invoice.subscriptionId
+      ? await db
+          .select({ restaurantId: subscriptions.restaurantId })
+          .from(subscriptions)
+          .where(eq(subscriptions.providerSubscriptionId, invoice.subscriptionId))
+      : [];
+    const restaurantId = row?.restaurantId ?? customer?.payerId;
+    const [restaurant] = restaurantId
+      ? await db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, restaurantId))
+      : [];
+    // The payer of a restaurant's own subscription is its owner (a reseller in issue 14).
+    const [owner] = customer
+      ? await db
+          .select()
+          .from(users)
+          .where(and(eq(users.restaurantId, customer.payerId), eq(users.role, 'RESTAURANT')))
+          .limit(1)
+      : [];
+    const to = owner?.email ?? invoice.customerEmail;
+    if (!to) {
+      log.warn({ invoice: invoice.id }, 'invoice of an unknown payer: no mail');
+      return;
+    }
+    await deps.mailer.send(template, to, {
+      ...(owner
+        ? {
+            'user.firstName': owner.firstName,
+            'user.lastName': owner.lastName,
+            'user.username': owner.username,
+            'user.email': owner.email,
+            'user.phoneNumber': owner.phoneNumber,
+          }
+        : {}),
+      'restaurant.name': restaurant?.name ?? '',
+      'invoice.url': invoice.hostedInvoiceUrl ? absolute(invoice.hostedInvoiceUrl) : publicUrl,
+      'invoice.pdf': invoice.invoicePdf ? absolute(invoice.invoicePdf) : publicUrl,
+      'invoice.customerName': invoice.customerName ?? owner?.firstName ?? '',
+    });
+  }
+
+  /** What one stored event does (issue 12): always by re-reading the object from the provider. */
+  async function handle(type: string, objectId: string) {
+    switch (type) {
+      case 'checkout.session.completed': {
+        const session = await payments.retrieveCheckoutSession(objectId);
+        if (session?.status !== 'complete') return;
+        if (session.mode === 'subscription' && session.subscriptionId) {
+          await syncSubscription(session.subscriptionId, { checkoutSessionId: session.id });
+        } else if (session.mode === 'setup' && session.paymentMethodId) {
+          // A card saved through the hosted page becomes the one renewals charge.
+          await payments.setDefaultPaymentMethod(session.customerId, session.paymentMethodId);
+        }
+        return;
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        await syncSubscription(objectId);
+        return;
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const invoice = await payments.retrieveInvoice(objectId);
+        if (invoice?.subscriptionId) await syncSubscription(invoice.subscriptionId);
+        await mailInvoice(
+          objectId,
+          type === 'invoice.paid' ? 'invoice-payment-succeeded' : 'invoice-payment-failed',
+        );
+        return;
+      }
+    }
+  }
+
+  /** Processes one stored event once; a failure is recorded and thrown, so its job retries. */
+  async function processEvent(eventId: string): Promise<void> {
+    try {
+      await db.transaction(async (tx) => {
+        const [event] = await tx
+          .select()
+          .from(billingEvents)
+          .where(eq(billingEvents.id, eventId))
+          .for('update');
+        if (!event || event.processedAt) return;
+        await handle(event.type, event.objectId);
+        await tx
+          .update(billingEvents)
+          .set({ processedAt: now(), lastError: null })
+          .where(eq(billingEvents.id, eventId));
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .update(billingEvents)
+        .set({ lastError: message.slice(0, 1000) })
+        .where(eq(billingEvents.id, eventId))
+        .catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * POST /api/subscription/webhook: checks the signature over the raw body, stores the event once by
+   * its id and queues its processing in the same transaction. A replayed event changes nothing.
+   * Answers the event id and whether it was new.
+   */
+  async function receiveWebhook(rawBody: Buffer, signature: string | undefined) {
+    let event: ReturnType<PaymentsProvider['verifyEvent']>;
+    try {
+      event = payments.verifyEvent(rawBody, signature, now().getTime());
+    } catch {
+      throw new BadSignatureError();
+    }
+    const handled = (handledEventTypes as readonly string[]).includes(event.type);
+    await ensureBillingQueues(deps.boss);
+    const stored = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(billingEvents)
+        .values({
+          id: event.id,
+          provider: payments.kind,
+          type: event.type,
+          objectId: event.objectId,
+          receivedAt: now(),
+          // Events Carte does not act on are kept as received and done.
+          processedAt: handled ? null : now(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: billingEvents.id });
+      if (inserted.length > 0 && handled) {
+        await deps.boss.send(billingEventsQueue, { eventId: event.id }, { db: fromDrizzle(tx, sql) });
+      }
+      return inserted.length > 0;
+    });
+    return { id: event.id, stored, handled };
+  }
+
+  // The test provider reports into the same path; its events are also processed at once, so its
+  // pages lead back to a screen that already shows the result (the job then finds them done).
+  if (isLocalPayments(payments)) {
+    payments.deliverEventsTo(async (rawBody, signature) => {
+      const received = await receiveWebhook(rawBody, signature);
+      if (received.stored && received.handled) {
+        await processEvent(received.id).catch((error) =>
+          log.warn({ err: errorForLog(error), event: received.id }, 'test event left to its job'),
+        );
+      }
+    });
   }
 
   return {
     /** Does the restaurant hold an active subscription (the publishing rule, decisions §3)? */
-    isSubscribed(restaurantId: string): Promise<boolean> {
-      return hasActiveSubscription(deps, restaurantId);
+    async isSubscribed(restaurantId: string): Promise<boolean> {
+      await endLapsed({ restaurantId });
+      return (await findActive(restaurantId)) !== undefined;
     },
 
     /**
-     * Applies the subscription calendar to one restaurant (see expireSubscriptions), so a reader of
-     * its menus (the public menu) never sees menus of a subscription that has ended.
+     * Ends the restaurant's subscription if it lapsed, so a reader of its menus (the public menu)
+     * never sees menus of a subscription that has ended, even between two runs of the schedule.
      */
     async applyCalendar(restaurantId: string): Promise<void> {
-      await expireSubscriptions(deps, { restaurantId });
+      await endLapsed({ restaurantId });
     },
 
     /** GET /subscription/base-product: the monthly and yearly prices (from config for `local`). */
     plan(): Promise<BasePlan> {
-      return payments.prices();
+      return provider(billingMessages.pageFailed, () => payments.prices());
     },
 
     /** GET /subscription/has-active, for anyone signed in to a restaurant. */
     async hasActive(caller: Caller): Promise<HasActive> {
       const restaurantId = restaurantOf(caller);
-      // Every read applies the calendar for all restaurants, so expiry takes effect without a job.
-      await expireSubscriptions(deps);
-      const row = await findActive(db, restaurantId);
+      await endLapsed({ restaurantId });
+      const row = await findActive(restaurantId);
       return { active: row !== undefined, subscription: row ? presentSubscription(row) : null };
     },
 
-    /**
-     * POST /subscription/checkout-session: opens the provider's checkout for one of the plan's prices
-     * and keeps a pending record bound to the caller's restaurant. Answers the session id.
-     */
+    /** POST /subscription/checkout-session: opens the provider's checkout; answers the session id. */
     async startCheckout(caller: Caller, input: CheckoutSessionInput): Promise<string> {
       const restaurantId = restaurantOf(caller);
-      if (payments.kind === 'off') throw new InvalidError(billingMessages.billingOff);
+      refuseWhenOff();
       const price = await priceById(input.price_id);
       if (!price) throw new InvalidError(billingMessages.selectPlan);
-      if (await hasActiveSubscription(deps, restaurantId)) {
-        throw new InvalidError(billingMessages.alreadySubscribed);
-      }
-      const session = await payments.createCheckoutSession({
-        restaurantId,
-        price,
-        successUrl: `${publicUrl}${checkoutReturnPaths.success('{CHECKOUT_SESSION_ID}')}`,
-        cancelUrl: `${publicUrl}${checkoutReturnPaths.canceled}`,
-        customerEmail: caller.email,
-      });
-      const at = now();
-      await db.insert(subscriptions).values({
-        restaurantId,
-        provider: payments.kind,
-        priceId: price.id,
-        interval: price.recurring.interval,
-        status: 'pending',
-        checkoutSessionId: session.id,
-        createdAt: at,
-        updatedAt: at,
-      });
+      if (await findActive(restaurantId)) throw new InvalidError(billingMessages.alreadySubscribed);
+      const session = await provider(billingMessages.checkoutFailed, async () =>
+        payments.createCheckoutSession({
+          customerId: await ensureCustomer(restaurantId, caller.email),
+          restaurantId,
+          price,
+          // The provider puts the session id in place of this literal placeholder (Stripe's own).
+          successUrl: `${publicUrl}/subscribe?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${publicUrl}${checkoutReturnPaths.canceled}`,
+        }),
+      );
       return session.id;
     },
 
-    /** POST /subscription/customer-portal-session: the manage page of the restaurant's subscription. */
+    /** GET /billing/checkout/{id} with Stripe: the hosted page's address, or null. */
+    checkoutUrl(sessionId: string): Promise<string | null> {
+      return payments.checkoutSessionUrl(sessionId);
+    },
+
+    /** GET /subscription/customer-payment-methods: the restaurant's saved cards. */
+    async paymentMethods(caller: Caller): Promise<PaymentMethodList> {
+      const restaurantId = restaurantOf(caller);
+      const customerId = await customerOf(restaurantId);
+      if (!customerId || payments.kind === 'off') return { data: [] };
+      return {
+        data: await provider(billingMessages.pageFailed, () => payments.listPaymentMethods(customerId)),
+      };
+    },
+
+    /** POST /subscription/save-payment: a hosted page that saves a card (a SetupIntent). */
+    async savePayment(caller: Caller, input: SavePaymentInput): Promise<SavePayment> {
+      const restaurantId = restaurantOf(caller);
+      refuseWhenOff();
+      const back = sameOriginPath(input.url);
+      const separator = back.includes('?') ? '&' : '?';
+      return provider(billingMessages.savePaymentFailed, async () =>
+        payments.createSetupSession({
+          customerId: await ensureCustomer(restaurantId, caller.email),
+          successUrl: `${publicUrl}${back}${separator}setup=done`,
+          cancelUrl: `${publicUrl}${back}${separator}setup=canceled`,
+        }),
+      );
+    },
+
+    /** POST /subscription/customer-portal-session: the provider's page for subscription and cards. */
     async openPortal(caller: Caller, input: PortalSessionInput): Promise<{ url: string }> {
       const restaurantId = restaurantOf(caller);
-      if (payments.kind === 'off') throw new InvalidError(billingMessages.billingOff);
-      const row = await activeSubscriptionOf(deps, restaurantId);
-      if (!row) throw new NotFoundError(billingMessages.noSubscription);
-      return payments.createPortalSession({
-        restaurantId,
-        subscriptionId: row.id,
-        returnPath: sameOriginPath(input.url),
-      });
+      refuseWhenOff();
+      // A subscription Carte holds without a provider customer (the demo's, seeded; one made before
+      // the provider interface) still opens the portal: its customer is made on first use.
+      const customerId =
+        (await customerOf(restaurantId)) ??
+        ((await findActive(restaurantId)) ? await ensureCustomer(restaurantId, caller.email) : null);
+      if (!customerId) throw new NotFoundError(billingMessages.noSubscription);
+      return provider(billingMessages.portalFailed, () =>
+        payments.createPortalSession({
+          customerId,
+          restaurantId,
+          returnUrl: `${publicUrl}${sameOriginPath(input.url)}`,
+        }),
+      );
     },
 
-    // ---- the built-in test checkout and portal (BILLING_PROVIDER=local), reached without sign-in ----
-
-    /** What the test checkout page shows; 404 when the session is unknown, used or older than an hour. */
-    async checkout(sessionId: string) {
-      const row = await openCheckout(db, sessionId);
-      const price = await priceById(row.priceId);
-      if (!price) throw new NotFoundError();
-      return { row, price, restaurant: await restaurantName(row.restaurantId) };
+    /** Checks a promotion code (doc 2 §5 "This code is invalid"); resellers use it in issue 14. */
+    async checkPromotionCode(code: string): Promise<PromotionCoupon> {
+      if (!code.trim()) throw new InvalidError(billingMessages.enterPromotionCode);
+      const coupon = await provider(billingMessages.pageFailed, () => payments.checkPromotionCode(code));
+      if (!coupon) throw new InvalidError(billingMessages.invalidPromotionCode);
+      return coupon;
     },
 
-    /**
-     * "Pay (test)": activates the subscription of the restaurant that opened the session, for one
-     * period from now. A second checkout finished while one is active changes nothing.
-     */
-    async completeCheckout(sessionId: string): Promise<void> {
-      const at = now();
-      try {
-        const restaurantId = await db.transaction(async (tx) => {
-          const row = await openCheckout(tx, sessionId);
-          const [active] = await tx
-            .select({ id: subscriptions.id })
-            .from(subscriptions)
-            .where(and(eq(subscriptions.restaurantId, row.restaurantId), eq(subscriptions.status, 'active')));
-          await tx
-            .update(subscriptions)
-            .set(
-              active
-                ? { status: 'canceled', updatedAt: at }
-                : {
-                    status: 'active',
-                    currentPeriodStart: at,
-                    currentPeriodEnd: addInterval(at, row.interval),
-                    cancelAtPeriodEnd: false,
-                    updatedAt: at,
-                  },
-            )
-            .where(eq(subscriptions.id, row.id));
-          return row.restaurantId;
-        });
-        deps.publicMenu.changed(restaurantId);
-      } catch (error) {
-        // Two sessions paid at the same moment: the one-active-per-restaurant index keeps the first.
-        if (!isUniqueViolation(error)) throw error;
-        await db
-          .update(subscriptions)
-          .set({ status: 'canceled', updatedAt: at })
-          .where(and(eq(subscriptions.checkoutSessionId, sessionId), eq(subscriptions.status, 'pending')));
-      }
-    },
+    receiveWebhook,
+    processEvent,
+    lapse,
 
-    /** "Cancel" on the test checkout: the session can no longer be used; nothing is bought. */
-    async cancelCheckout(sessionId: string): Promise<void> {
-      const row = await openCheckout(db, sessionId);
-      await db
-        .update(subscriptions)
-        .set({ status: 'canceled', updatedAt: now() })
-        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, 'pending')));
-    },
-
-    /** What the test portal shows for a manage link. */
-    async portal(grant: LocalPortalGrant) {
-      await expireSubscriptions(deps, { restaurantId: grant.restaurantId });
-      const row = await granted(grant);
-      return { row, price: await priceById(row.priceId), restaurant: await restaurantName(row.restaurantId) };
-    },
-
-    /** "Cancel subscription at period end" (or take it back while the period runs). */
-    async setCancelAtPeriodEnd(grant: LocalPortalGrant, cancel: boolean): Promise<void> {
-      const row = await granted(grant);
-      if (row.status !== 'active') throw new NotFoundError();
-      await db
-        .update(subscriptions)
-        .set({ cancelAtPeriodEnd: cancel, updatedAt: now() })
-        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, 'active')));
-    },
-
-    /** "End subscription now (test)": ends it and turns every menu of the restaurant into a draft. */
-    async endNow(grant: LocalPortalGrant): Promise<{ menusDrafted: number }> {
-      const row = await granted(grant);
-      if (row.status !== 'active') throw new NotFoundError();
-      return endSubscription(deps, row.restaurantId);
+    /** The test provider's restaurant name and time zone, for its pages. */
+    async restaurantInfo(restaurantId: string): Promise<{ name: string; timeZone: string }> {
+      const [row] = await db
+        .select({ name: restaurants.name, timeZone: restaurants.timeZone })
+        .from(restaurants)
+        .where(eq(restaurants.id, restaurantId));
+      if (!row) throw new NotFoundError();
+      return row;
     },
   };
+
+  /**
+   * Active rows set to cancel whose period has ended: ended now, whether or not the provider's
+   * event came (decisions: Carte does not wait for a late webhook to unpublish).
+   */
+  async function endLapsed(options: { restaurantId?: string } = {}): Promise<number> {
+    const due = await db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.status, 'active'),
+          eq(subscriptions.cancelAtPeriodEnd, true),
+          lte(subscriptions.currentPeriodEnd, now()),
+          options.restaurantId ? eq(subscriptions.restaurantId, options.restaurantId) : undefined,
+        ),
+      );
+    for (const row of due) await endRow(row);
+    return due.length;
+  }
+
+  /**
+   * The billing schedule (every minute, one instance at a time): the test provider's calendar runs
+   * (renewals, ends, failed cards, each as events); subscriptions set to cancel end at their period's
+   * end; and an active subscription whose period ended a day ago without news is re-read from the
+   * provider, in case its webhooks were lost.
+   */
+  async function lapse(): Promise<{ ended: number; resynced: number }> {
+    if (isLocalPayments(payments)) await payments.advanceClock();
+    const ended = await endLapsed();
+    const quiet = await db
+      .select({ providerSubscriptionId: subscriptions.providerSubscriptionId })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.status, 'active'),
+          lte(subscriptions.currentPeriodEnd, new Date(now().getTime() - 24 * 60 * 60 * 1000)),
+          ne(subscriptions.provider, 'off'),
+          sql`${subscriptions.providerSubscriptionId} is not null`,
+        ),
+      );
+    let resynced = 0;
+    for (const row of quiet) {
+      if (!row.providerSubscriptionId) continue;
+      await syncSubscription(row.providerSubscriptionId).then(
+        () => resynced++,
+        (error) => log.warn({ err: errorForLog(error) }, 'subscription re-read failed; tried again later'),
+      );
+    }
+    return { ended, resynced };
+  }
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,3 +1,4 @@
+import { DISH_IMAGE_ASPECT } from '@carte/domain';
 import sharp from 'sharp';
 
 /**
@@ -193,16 +194,25 @@ const draw: Record<Illustration, (random: () => number, accent: string) => strin
   },
 };
 
-/** The SVG of one dish: the gradient, a faint pattern of dots, then the illustration. */
+/**
+ * The SVG of one dish: the gradient, a faint pattern of dots, then the illustration. The picture has
+ * the one shape every dish photo has (DISH_IMAGE_ASPECT, 4:3, issue 11 item 4): the square drawing
+ * sits in the middle of a wider background, so nothing crops the dish — not the upload's variants,
+ * not a template.
+ */
 export function dishSvg(seed: string, kind: Illustration, palette: Palette, accent = '#bc4749'): string {
   const random = randomFrom(seed);
+  const width = Math.round(SIZE * DISH_IMAGE_ASPECT);
+  const left = -Math.round((width - SIZE) / 2);
   let dots = '';
   for (let y = 30; y < SIZE; y += 60) {
-    for (let x = (y / 60) % 2 ? 60 : 30; x < SIZE; x += 60) {
+    for (let x = left + ((y / 60) % 2 ? 60 : 30); x < left + width; x += 60) {
       dots += `<circle cx="${x}" cy="${y}" r="3" fill="#fff" opacity="0.16"/>`;
     }
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${OUTPUT}" height="${OUTPUT}" viewBox="0 0 ${SIZE} ${SIZE}">
+  // As many pixels as the square pictures had (480 × 480), so the seed stays as quick.
+  const height = Math.round(OUTPUT / Math.sqrt(DISH_IMAGE_ASPECT));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(height * DISH_IMAGE_ASPECT)}" height="${height}" viewBox="${left} 0 ${width} ${SIZE}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/>
@@ -211,9 +221,9 @@ export function dishSvg(seed: string, kind: Illustration, palette: Palette, acce
       <stop offset="0" stop-color="#fff" stop-opacity="0.28"/><stop offset="1" stop-color="#fff" stop-opacity="0"/>
     </radialGradient>
   </defs>
-  <rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>
+  <rect x="${left}" width="${width}" height="${SIZE}" fill="url(#bg)"/>
   ${dots}
-  <rect width="${SIZE}" height="${SIZE}" fill="url(#light)"/>
+  <rect x="${left}" width="${width}" height="${SIZE}" fill="url(#light)"/>
   ${draw[kind](random, accent)}
 </svg>`;
 }

@@ -1,6 +1,6 @@
 import { deleteDietarySchema, dietaryResponseSchema, updateDietarySchema } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf, requireRoles } from '../../http/auth.ts';
+import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { DietaryService } from './dietary.service.ts';
@@ -8,7 +8,8 @@ import type { DietaryService } from './dietary.service.ts';
 /**
  * Dietary considerations: the dish form's lists and the owner's own additions (doc 2 §7:
  * `dishes/update-dietary`, `dishes/delete-dietary`). The dish flag gates all of it, reading included
- * (doc 1 §6). Registered without a prefix because its paths live under /dishes and /admin.
+ * (doc 1 §6). Registered without a prefix because its paths live under /dishes (the admin's lists are in
+ * features/admin).
  */
 export const dietaryRoutes: FastifyPluginAsyncZod<{ dietary: DietaryService }> = async (app, { dietary }) => {
   const tags = ['dietary'];
@@ -30,20 +31,6 @@ export const dietaryRoutes: FastifyPluginAsyncZod<{ dietary: DietaryService }> =
       },
     },
     async (request) => ok(wrap(await dietary.read(callerOf(request)))),
-  );
-
-  app.get(
-    '/admin/dietary',
-    {
-      onRequest: [app.authenticate, requireRoles('ADMIN', 'SUPER_ADMIN')],
-      schema: {
-        security,
-        tags: ['admin'],
-        summary: "The platform's dietary lists, for admins (`own` is empty)",
-        response: responses(dietaryResponseSchema, [401, 403, 417]),
-      },
-    },
-    async () => ok(wrap(await dietary.readPlatform())),
   );
 
   app.post(

@@ -136,6 +136,22 @@ export function createDietaryService(deps: { db: Db; publicMenu: PublicMenuChang
     },
 
     /**
+     * The admin's three lists (doc 3 §2.2, POST /admin/dietary/create): what every restaurant's dish
+     * form offers from now on. Dishes keep the names they chose; the public menu shows those, so no
+     * restaurant's menu changes here.
+     */
+    async savePlatform(lists: DietaryLists): Promise<DietaryLists> {
+      const cleaned = emptyDietary();
+      for (const type of dietaryTypes)
+        cleaned[type] = unique(lists[type].map((item) => item.trim()).filter(Boolean));
+      await db
+        .insert(settings)
+        .values({ key: SETTINGS_KEY, value: cleaned })
+        .onConflictDoUpdate({ target: settings.key, set: { value: cleaned, updatedAt: new Date() } });
+      return cleaned;
+    },
+
+    /**
      * Without `defaultValue`, adds `name` to the restaurant's own list (and selects it on `dish_id`);
      * with it, renames that entry in the list and in every dish (doc 2 §5).
      */

@@ -1,4 +1,4 @@
-import { filterOptionsSchema } from '@carte/domain';
+import { filterOptionsInputSchema, filterOptionsSchema } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
@@ -40,8 +40,8 @@ export const filterRoutes: FastifyPluginAsyncZod<{ filters: FilterService }> = a
         tags: ['filters'],
         summary: "Replace the restaurant's menu filter options; answers the saved options",
         description:
-          'Every field has a default, so fields left out are reset. Category filter ingredients are ids of ingredients the caller sees (another restaurant\'s ids answer 404); filter names must differ ("{name} already exists.").',
-        body: filterOptionsSchema,
+          'Every field has a default, so fields left out are reset. Category filter ingredients are ids of ingredients the caller sees (another restaurant\'s ids answer 404); filter names must differ ("{name} already exists."); each names at least one ingredient ("Pick at least one ingredient for this filter.").',
+        body: filterOptionsInputSchema,
         response: responses(filterOptionsSchema, [400, 401, 403, 404, 417]),
       },
     },

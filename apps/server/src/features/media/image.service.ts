@@ -1,4 +1,4 @@
-import { allowedImageExtensions, type ImageVariants, messages } from '@carte/domain';
+import { allowedImageExtensions, DISH_IMAGE_ASPECT, type ImageVariants, messages } from '@carte/domain';
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { InvalidError } from '../../core/errors.ts';
@@ -14,15 +14,19 @@ interface Variant {
 }
 
 /**
- * Sizes of doc 1 §9 and doc 2 §9, at twice the displayed size for sharp screens: dish table 80×50,
- * dish card 150×225, menu cover 450 wide, logo 80×50, media thumbnail 300×300. A media item's full
- * size is large, because it is the source of its crops and of the pictures picked from it.
+ * Sizes of doc 1 §9 and doc 2 §9, at twice the displayed size for sharp screens: menu cover 450
+ * wide, logo 80×50, media thumbnail 300×300. Dish pictures have one shape, DISH_IMAGE_ASPECT (4:3),
+ * in every variant: the dish form crops to it, so these cuts change nothing for an upload and cut a
+ * picture from elsewhere (the media library, the demo) once; the templates show it whole (issue 11
+ * item 4, replacing the specification's 125×225 box). A media item's full size is large, because it
+ * is the source of its crops and of the pictures picked from it.
  */
 const variants: Record<ImageKind, Record<'thumb' | 'card' | 'full', Variant>> = {
   dish: {
-    thumb: { width: 160, height: 100, fit: 'cover' },
-    card: { width: 300, height: 450, fit: 'cover' },
-    full: { width: 1200, height: 1200, fit: 'inside' },
+    // 320 wide: the dish table's 80 px and a menu row's 112–144 px, at twice the size.
+    thumb: { width: 320, height: Math.round(320 / DISH_IMAGE_ASPECT), fit: 'cover' },
+    card: { width: 600, height: Math.round(600 / DISH_IMAGE_ASPECT), fit: 'cover' },
+    full: { width: 1200, height: Math.round(1200 / DISH_IMAGE_ASPECT), fit: 'cover' },
   },
   cover: {
     thumb: { width: 160, height: 100, fit: 'cover' },

@@ -27,6 +27,8 @@ import {
   dishSideDishes,
   ingredients,
   menuCategories,
+  menuDisplayMenus,
+  menuDisplays,
   menus,
   restaurants,
   subscriptions,
@@ -60,6 +62,11 @@ export interface PublicMenuSource {
   menuPeriodTransition: number;
   /** Published menus: the restaurant's own in their order, then its parent's (decisions §4). */
   menus: SourceMenu[];
+  /**
+   * The restaurant's menu displays (doc 2 §2 `/menu/{restaurantId}/{mapId}`): each display's menu
+   * ids in its order; a display shows those of them that are published (`displaySource`).
+   */
+  displays: Record<string, string[]>;
   /** A hash of the content: equal sources give equal ETags on every instance. */
   version: string;
   /** The length of its JSON: what the cache counts against its memory budget. */
@@ -175,7 +182,7 @@ export async function loadPublicMenuSource(
     : [[], []];
   const placedIds = [...new Set(placements.map((placement) => placement.dishId))];
 
-  const [ingredientLinks, sideLinks, customizationRows, periodRows] = await Promise.all([
+  const [ingredientLinks, sideLinks, customizationRows, periodRows, displayRows] = await Promise.all([
     placedIds.length
       ? db
           .select({ dishId: dishIngredients.dishId, ingredientId: dishIngredients.ingredientId })
@@ -197,7 +204,19 @@ export async function loadPublicMenuSource(
       .select({ end: subscriptions.currentPeriodEnd })
       .from(subscriptions)
       .where(and(inArray(subscriptions.restaurantId, visibleIds), eq(subscriptions.status, 'active'))),
+    db
+      .select({ displayId: menuDisplays.id, menuId: menuDisplayMenus.menuId })
+      .from(menuDisplays)
+      .leftJoin(menuDisplayMenus, eq(menuDisplayMenus.displayId, menuDisplays.id))
+      .where(eq(menuDisplays.restaurantId, restaurant.id))
+      .orderBy(asc(menuDisplays.id), asc(menuDisplayMenus.position)),
   ]);
+  const displays: Record<string, string[]> = {};
+  for (const row of displayRows) {
+    const list = displays[row.displayId] ?? [];
+    if (row.menuId) list.push(row.menuId);
+    displays[row.displayId] = list;
+  }
 
   // The placed dishes and the side dishes they offer, read once.
   const dishIds = [...new Set([...placedIds, ...sideLinks.map((link) => link.sideDishId)])];
@@ -333,6 +352,7 @@ export async function loadPublicMenuSource(
     user: owner ? { email: owner.email } : null,
     menuPeriodTransition: restaurant.menuPeriodTransition,
     menus: sourceMenus,
+    displays,
     periodEndsAt: periodRows.reduce<number | null>((soonest, row) => {
       const end = row.end?.getTime();
       return end === undefined || (soonest !== null && soonest <= end) ? soonest : end;
@@ -341,4 +361,18 @@ export async function loadPublicMenuSource(
   const json = JSON.stringify(source);
   const version = createHash('sha256').update(json).digest('base64url').slice(0, 22);
   return { ...source, version, size: json.length };
+}
+
+/**
+ * The public menu of one menu display (doc 2 §2): the restaurant's source with only the display's
+ * published menus, in the display's order (its timeline too, so the expiry banner offers only
+ * them), or null when the restaurant has no such display ("No menu found").
+ */
+export function displaySource(source: PublicMenuSource, displayId: string): PublicMenuSource | null {
+  const menuIds = Object.hasOwn(source.displays, displayId) ? source.displays[displayId] : undefined;
+  if (!menuIds) return null;
+  const byId = new Map(source.menus.map((entry) => [entry.menu._id, entry]));
+  const menus = menuIds.flatMap((id) => byId.get(id) ?? []);
+  // The display's pages and answers never share an ETag with the restaurant's or another display's.
+  return { ...source, menus, version: `${source.version}.${displayId}` };
 }

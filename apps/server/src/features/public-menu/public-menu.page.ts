@@ -1,25 +1,29 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { CustomerMenu, PublicMenu } from '@carte/domain';
 import {
+  compactPayload,
+  DeadLinkPage,
   findDish,
   MENU_DATA_ELEMENT_ID,
   MENU_ROOT_ELEMENT_ID,
+  menuFontFaces,
   menuJsonLd,
   menuPageCss,
   PublicMenuApp,
-  type PublicMenuPayload,
   pageDescription,
   pageTitle,
   type ResolvedPage,
   resolvePage,
+  resolveTheme,
   serializeForScript,
   texts,
   viewHref,
 } from '@carte/menu-view';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { HydrationTags } from './public-menu.assets.ts';
+import { sha256Source } from '../../http/content-security-policy.ts';
+import type { HydrationTags, PageFonts } from './public-menu.assets.ts';
 
 /** A page or answer ready to send many times: the body, its compressed form once asked, its ETag. */
 export interface Rendered {
@@ -28,6 +32,9 @@ export interface Rendered {
   etag: string;
   body: Buffer;
   gzip?: Buffer;
+  br?: Buffer;
+  /** The CSP source of the page's second inline style (its `@font-face` rules), when it has one. */
+  fontStyleHash?: string;
 }
 
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -49,6 +56,8 @@ function documentHtml(parts: {
   icon: string | null;
   noindex: boolean;
   headTags: string;
+  /** The `@font-face` rules and the preload of the first screen's face (public-menu.assets.ts). */
+  fonts?: PageFonts | null;
   jsonLd: string | null;
   app: string;
   payload: string | null;
@@ -66,6 +75,8 @@ function documentHtml(parts: {
     parts.description ? `<meta property="og:description" content="${escapeHtml(parts.description)}">` : '',
     parts.canonical ? `<meta property="og:url" content="${escapeHtml(parts.canonical)}">` : '',
     parts.image ? `<meta property="og:image" content="${escapeHtml(parts.image)}">` : '',
+    parts.fonts?.preload ?? '',
+    parts.fonts?.css ? `<style>${parts.fonts.css}</style>` : '',
     `<style>${menuPageCss}</style>`,
     parts.headTags,
     parts.jsonLd ? `<script type="application/ld+json">${parts.jsonLd}</script>` : '',
@@ -94,6 +105,8 @@ export function renderMenuPage(input: {
   page: ResolvedPage;
   publicUrl: string;
   tags: HydrationTags;
+  /** The `@font-face` rules for the families and weights asked (the assets' `fonts`). */
+  fonts?: (needs: ReturnType<typeof menuFontFaces>) => PageFonts;
 }): Rendered {
   const { customer, publicUrl } = input;
   const { view, filters, mapId } = input.page;
@@ -105,7 +118,9 @@ export function renderMenuPage(input: {
   const dishFound = view.kind === 'dish' && menu ? findDish({ menu }, view.dishId) !== null : false;
   const status = view.kind === 'dish' && !dishFound ? 404 : 200;
 
-  const payload: PublicMenuPayload = { data: customer, view, filters, baseUrl: '', mapId };
+  const payload = compactPayload({ data: customer, view, filters, mapId });
+  // The shown menu's web fonts (its dish page and printable menu too); the chooser draws in the system's.
+  const fonts = menu && input.fonts ? input.fonts(menuFontFaces(resolveTheme(menu))) : null;
   const app = renderToString(
     createElement(PublicMenuApp, { data: customer, view, filters, baseUrl: '', mapId }),
   );
@@ -119,6 +134,7 @@ export function renderMenuPage(input: {
     icon: customer.restaurant.logoVariants?.thumb ?? customer.restaurant.logo,
     noindex: status !== 200,
     headTags: input.tags.html,
+    fonts,
     jsonLd: serializeForScript(menuJsonLd(customer, menu?._id ?? null, publicUrl, mapId)),
     app,
     payload: serializeForScript(payload),
@@ -128,10 +144,14 @@ export function renderMenuPage(input: {
     type: 'text/html; charset=utf-8',
     etag: weakEtag(...input.etagParts, input.tags.version, JSON.stringify({ view, filters, mapId })),
     body: Buffer.from(html),
+    ...(fonts?.css ? { fontStyleHash: sha256Source(fonts.css) } : {}),
   };
 }
 
-/** The page of an address that names no restaurant (or not a well-formed one): "No menu found". */
+/**
+ * The page of an address that names no restaurant (or not a well-formed one): "No menu found", in
+ * the menu's own look with what a diner can do (a QR code that outlived its restaurant), 404.
+ */
 export function renderNotFoundPage(): Rendered {
   const html = documentHtml({
     title: texts.menuNotFound,
@@ -143,7 +163,7 @@ export function renderNotFoundPage(): Rendered {
     noindex: true,
     headTags: '',
     jsonLd: null,
-    app: `<div class="cm cm-view-empty"><main id="cm-main" class="cm-main cm-empty"><h1 class="cm-title">${escapeHtml(texts.menuNotFound)}</h1></main></div>`,
+    app: renderToString(createElement(DeadLinkPage)),
     payload: null,
   });
   const body = Buffer.from(html);
@@ -156,8 +176,23 @@ export function renderCustomerJson(customer: CustomerMenu, etagParts: string[]):
   return { status: 200, type: 'application/json; charset=utf-8', etag: weakEtag('api', ...etagParts), body };
 }
 
-/** The compressed body, made once per rendered page. */
+/** The gzip body, made once per rendered page. */
 export function gzipOf(rendered: Rendered): Buffer {
   rendered.gzip ??= gzipSync(rendered.body, { level: 6 });
   return rendered.gzip;
+}
+
+/**
+ * The brotli body, made once per rendered page: quality 6 costs about as much time as gzip level 6
+ * and is some 15 % smaller on these pages; made once, it is sent many times.
+ */
+export function brotliOf(rendered: Rendered): Buffer {
+  rendered.br ??= brotliCompressSync(rendered.body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 6,
+      [constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  });
+  return rendered.br;
 }

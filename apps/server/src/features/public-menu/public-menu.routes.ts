@@ -6,13 +6,15 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Cache, createCache } from '../../adapters/cache/index.ts';
+import { mediaOrigin } from '../../adapters/storage/index.ts';
 import type { Config } from '../../config.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { isId } from '../../db/ids.ts';
 import { cspHeader, sha256Source } from '../../http/content-security-policy.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { createPublicMenuAssets, type PublicMenuAssets } from './public-menu.assets.ts';
+import { acceptedEncodings, createPublicMenuAssets, type PublicMenuAssets } from './public-menu.assets.ts';
 import {
+  brotliOf,
   gzipOf,
   type Rendered,
   renderCustomerJson,
@@ -25,7 +27,7 @@ import { type PublicMenuState, upcomingState } from './public-menu.state.ts';
 
 export interface PublicMenuPluginOptions {
   publicMenu: PublicMenuService;
-  config: Pick<Config, 'publicUrl' | 'webDist' | 'redisUrl'>;
+  config: Pick<Config, 'publicUrl' | 'webDist' | 'redisUrl' | 'storage' | 's3'>;
   now: () => Date;
 }
 
@@ -70,15 +72,17 @@ const pageHeaders = {
  * media, `/media/…`) and `data:` (the empty tab icon); fetches and the analytics beacon to this
  * origin; the filter form submits here; any site may frame the page (the embed code).
  */
-export function pagePolicy(origin: string): string {
+export function pagePolicy(origin: string, fontStyleHash?: string, mediaOrigin?: string): string {
   const own = `${origin}/public-menu/`;
   return cspHeader({
     'default-src': ["'none'"],
     'script-src': [own],
     'style-src': [own, "'unsafe-inline'"],
-    'style-src-elem': [own, menuStyleHash],
+    // The page's `@font-face` rules (its menu's fonts, from this origin) come first when it has any.
+    'style-src-elem': fontStyleHash ? [own, fontStyleHash, menuStyleHash] : [own, menuStyleHash],
     'style-src-attr': ["'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    // Stored files may come from a CDN in front of the bucket (S3_PUBLIC_URL).
+    'img-src': ["'self'", 'data:', ...(mediaOrigin ? [mediaOrigin] : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'form-action': ["'self'"],
@@ -107,7 +111,13 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Sends a rendered page with its cache headers: 304 when the client holds it, gzip when accepted. */
+/** Below this many bytes a page or answer is sent as it is (compressing would save a packet at most). */
+export const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * Sends a rendered page with its cache headers: 304 when the client holds it (the ETag is weak, so
+ * it names the content whatever the encoding), else brotli or gzip when accepted, each made once.
+ */
 function send(request: FastifyRequest, reply: FastifyReply, rendered: Rendered) {
   reply
     .header('cache-control', PUBLIC_CACHE_CONTROL)
@@ -117,9 +127,10 @@ function send(request: FastifyRequest, reply: FastifyReply, rendered: Rendered) 
     return reply.code(304).send();
   }
   reply.code(rendered.status).type(rendered.type);
-  if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-    return reply.header('content-encoding', 'gzip').send(gzipOf(rendered));
-  }
+  const [encoding] =
+    rendered.body.length >= COMPRESS_THRESHOLD ? acceptedEncodings(request.headers['accept-encoding']) : [];
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliOf(rendered));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipOf(rendered));
   return reply.send(rendered.body);
 }
 
@@ -145,29 +156,40 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
   pages: Pages;
   addresses: Pages;
   publicUrl: string;
+  mediaOrigin?: string | undefined;
 }> = async (app, options) => {
-  const { service, assets, pages, addresses, publicUrl } = options;
+  const { service, assets, pages, addresses, publicUrl, mediaOrigin } = options;
   const notFound = renderNotFoundPage();
   // One header per origin the app is reached by (a handful), built once.
+  // (and per set of fonts: a page with web fonts allows its `@font-face` style by its hash).
   const policies = new Map<string, string>();
-  const policyFor = (origin: string): string => {
-    let policy = policies.get(origin);
+  const policyFor = (origin: string, fontStyleHash: string | undefined): string => {
+    const key = `${origin} ${fontStyleHash ?? ''}`;
+    let policy = policies.get(key);
     if (!policy) {
-      policy = pagePolicy(origin);
-      if (policies.size < 64) policies.set(origin, policy);
+      policy = pagePolicy(origin, fontStyleHash, mediaOrigin);
+      if (policies.size < 1024) policies.set(key, policy);
     }
     return policy;
   };
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, rendered: Rendered) => {
+    reply
+      .headers(pageHeaders)
+      .header('content-security-policy', policyFor(originOf(request, publicUrl), rendered.fontStyleHash));
+    return send(request, reply, rendered);
+  };
+  const fonts = assets.fonts.bind(assets);
 
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const params = request.params as { restaurantId: string; mapId?: string };
-    reply.headers(pageHeaders).header('content-security-policy', policyFor(originOf(request, publicUrl)));
-    if (!isId(params.restaurantId) || (params.mapId !== undefined && !isId(params.mapId))) {
-      return send(request, reply, notFound);
+    // A display's address, or a dish page opened from one (`?map=`, menu-view's urls.ts).
+    const mapId = params.mapId ?? (request.query as { map?: unknown }).map;
+    if (!isId(params.restaurantId) || (mapId !== undefined && !isId(mapId))) {
+      return sendPage(request, reply, notFound);
     }
     try {
-      const found = await service.current(params.restaurantId);
-      if (!found) return send(request, reply, notFound);
+      const found = await service.current(params.restaurantId, mapId);
+      if (!found) return sendPage(request, reply, notFound);
       const { state } = found;
       const tags = assets.tags();
       // By address first (no parsing); else by the screen it means, so odd query strings never
@@ -183,14 +205,17 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
             page: resolved,
             publicUrl,
             tags,
+            fonts: (needs) => fonts(needs.faces, needs.first),
           }),
         );
         addresses.set(addressKey, rendered, state.validUntil);
       }
-      return send(request, reply, rendered);
+      return sendPage(request, reply, rendered);
     } catch (error) {
       request.log.error({ err: error }, 'public menu page failed');
       return reply
+        .headers(pageHeaders)
+        .header('content-security-policy', policyFor(originOf(request, publicUrl), undefined))
         .code(500)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
@@ -200,20 +225,26 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
     }
   }
 
-  const hidden = { schema: { hide: true } };
+  // These routes compress their own answers (made once per rendered page, or at build time).
+  const hidden = { schema: { hide: true }, compress: false as const };
   // Helmet's headers are set as constants instead (pageHeaders), without X-Frame-Options.
   const framable = { ...hidden, helmet: false as const };
-  // doc 2 §2. `/menu/{restaurantId}/{mapId}` is a menu display's address: displays come with a later
-  // issue, so it shows the restaurant's menus like `/menu/{restaurantId}`, keeping mapId in its links.
+  // doc 2 §2. `/menu/{restaurantId}/{mapId}` is a menu display's address: only the display's
+  // published menus, keeping mapId in its links; an unknown display answers "No menu found".
   app.get('/menu/:restaurantId', framable, page);
   app.get('/menu/:restaurantId/:mapId', framable, page);
   app.get('/menu/:restaurantId/dish/:dishId/menuSelected/:menuId', framable, page);
 
   app.get('/public-menu/*', hidden, async (request, reply) => {
-    const file = await assets.file((request.params as { '*': string })['*']);
+    const file = await assets.file(
+      (request.params as { '*': string })['*'],
+      request.headers['accept-encoding'],
+    );
     if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (file.encoding) reply.header('content-encoding', file.encoding);
     return reply
       .header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .header('vary', 'Accept-Encoding')
       .type(file.type)
       .send(file.body);
   });
@@ -221,10 +252,12 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/menus/customer',
     {
+      // Compressed once per state by `send`, like the pages.
+      compress: false,
       schema: {
         tags: ['public menu'],
         summary: "A restaurant's public menu now (doc 2 §3 customer menu): no sign-in",
-        description: `Published menus open now (own, then the parent's), each with its available categories inside their hours and their available dishes; \`menusTimeline\` lists every published menu's schedule. \`menuId\` names the menu a diner switches to from the expiry banner: when that published menu is not open yet but opens within \`menu_period_transition\` minutes, it is included too, with the categories it shows when it opens. Sent with an ETag (If-None-Match answers 304) and \`Cache-Control: ${PUBLIC_CACHE_CONTROL}\`. \`mapId\` (a menu display) is accepted and does not change the answer yet.`,
+        description: `Published menus open now (own, then the parent's), each with its available categories inside their hours and their available dishes; \`menusTimeline\` lists every published menu's schedule. \`menuId\` names the menu a diner switches to from the expiry banner: when that published menu is not open yet but opens within \`menu_period_transition\` minutes, it is included too, with the categories it shows when it opens. Sent with an ETag (If-None-Match answers 304) and \`Cache-Control: ${PUBLIC_CACHE_CONTROL}\`. With \`mapId\` (a menu display of the restaurant) only that display's published menus (and timeline) are answered; an unknown display answers 404 "No menu found".`,
         querystring: z.object({
           restaurantId: objectId,
           menuId: objectId.optional(),
@@ -234,8 +267,8 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { restaurantId, menuId } = request.query;
-      const found = await service.current(restaurantId);
+      const { restaurantId, menuId, mapId } = request.query;
+      const found = await service.current(restaurantId, mapId);
       if (!found) throw new NotFoundError(texts.menuNotFound);
       const { source, state } = found;
       const plain = () => renderCustomerJson(state.customer, [source.version, state.signature]);
@@ -305,6 +338,7 @@ export const publicMenuPlugin = fp(
       pages,
       addresses,
       publicUrl: options.config.publicUrl,
+      mediaOrigin: mediaOrigin(options.config),
     });
   },
   { name: 'carte-public-menu' },

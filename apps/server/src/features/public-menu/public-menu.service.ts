@@ -4,13 +4,24 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import type { BillingService } from '../billing/index.ts';
-import { loadPublicMenuSource, type PublicMenuSource } from './public-menu.data.ts';
+import { displaySource, loadPublicMenuSource, type PublicMenuSource } from './public-menu.data.ts';
 import { type PublicMenuState, stateAt } from './public-menu.state.ts';
 
 /** One cached restaurant: its data (or null: no such restaurant) and its state for the current minute. */
 export interface PublicMenuEntry {
   source: PublicMenuSource | null;
   state: PublicMenuState | null;
+  /** The restaurant's menu displays asked for so far, each its own source and state (same life). */
+  displays?: Map<string, { source: PublicMenuSource; state: PublicMenuState | null }>;
+}
+
+/** The state of a source now, computed again at most once a minute. */
+function fresh(holder: { source: PublicMenuSource; state: PublicMenuState | null }, now: number) {
+  // validUntil is a minute boundary after the state's instant; a clock moved back renews it too.
+  if (!holder.state || now >= holder.state.validUntil || now < holder.state.validUntil - 60_000) {
+    holder.state = stateAt(holder.source, now);
+  }
+  return { source: holder.source, state: holder.state };
 }
 
 export interface PublicMenuServiceDeps {
@@ -81,18 +92,28 @@ export function createPublicMenuService(deps: PublicMenuServiceDeps) {
     return promise;
   }
 
-  /** The restaurant's public menu now, or null when there is no such restaurant. */
+  /**
+   * The restaurant's public menu now, or that of one of its menu displays (`mapId`, doc 2 §2); null
+   * when there is no such restaurant or display.
+   */
   async function current(
     restaurantId: string,
+    mapId?: string,
   ): Promise<{ source: PublicMenuSource; state: PublicMenuState } | null> {
     const entry = cache.get(restaurantId) ?? (await load(restaurantId));
     if (!entry.source) return null;
     const now = deps.now().getTime();
-    // validUntil is a minute boundary after the state's instant; a clock moved back renews it too.
-    if (!entry.state || now >= entry.state.validUntil || now < entry.state.validUntil - 60_000) {
-      entry.state = stateAt(entry.source, now);
+    if (mapId === undefined)
+      return fresh(entry as { source: PublicMenuSource; state: PublicMenuState | null }, now);
+    entry.displays ??= new Map();
+    let display = entry.displays.get(mapId);
+    if (!display) {
+      const source = displaySource(entry.source, mapId);
+      if (!source) return null;
+      display = { source, state: null };
+      entry.displays.set(mapId, display);
     }
-    return { source: entry.source, state: entry.state };
+    return fresh(display, now);
   }
 
   return {

@@ -61,6 +61,11 @@ export interface QrCardsInput {
   perPage: 1 | 4;
   /** The restaurant's name, for the document's title. */
   restaurantName: string;
+  /**
+   * Print all (issue 15): one card per menu display, each with its own address and its name printed
+   * small above the design, as many sheets as needed. Without it every card shows `url`.
+   */
+  cards?: { url: string; name: string }[];
   /** The document's dates: the design's last change, so the same design gives the same bytes. */
   date: Date;
 }
@@ -100,29 +105,49 @@ export function renderQrCardsPdf(input: QrCardsInput): Promise<Buffer> {
   const top = (pageHeight - rows * cardHeight) / 2;
   const bleed = BLEED * PT_PER_MM;
 
-  // The background past the outer trim, so a cut a little outside the line shows no white edge.
-  doc
-    .rect(left - bleed, top - bleed, columns * cardWidth + 2 * bleed, rows * cardHeight + 2 * bleed)
-    .fill(input.settings.colorLight);
-
+  const cards = input.cards ?? Array.from({ length: columns * rows }, () => ({ url: input.url, name: '' }));
   const blocks = qrCardLayout(input.template, input.values, { hasLogo: input.logo !== null });
-  for (let row = 0; row < rows; row++) {
-    for (let column = 0; column < columns; column++) {
-      doc.save();
-      doc.translate(left + column * cardWidth, top + row * cardHeight);
-      // From here on the card is drawn in millimetres of the design.
-      doc.scale(scale * PT_PER_MM);
-      drawCard(doc, blocks, input);
-      doc.restore();
+  for (let first = 0; first < cards.length; first += columns * rows) {
+    if (first > 0) doc.addPage({ size: [pageWidth, pageHeight], margin: 0 });
+    // The background past the outer trim, so a cut a little outside the line shows no white edge.
+    doc
+      .rect(left - bleed, top - bleed, columns * cardWidth + 2 * bleed, rows * cardHeight + 2 * bleed)
+      .fill(input.settings.colorLight);
+    for (let row = 0; row < rows; row++) {
+      for (let column = 0; column < columns; column++) {
+        const card = cards[first + row * columns + column];
+        if (!card) continue;
+        doc.save();
+        doc.translate(left + column * cardWidth, top + row * cardHeight);
+        // From here on the card is drawn in millimetres of the design.
+        doc.scale(scale * PT_PER_MM);
+        drawCard(doc, blocks, { ...input, url: card.url });
+        if (card.name) drawCardName(doc, card.name, input.settings.colorDark);
+        doc.restore();
+      }
     }
-  }
 
-  drawCropMarks(doc, {
-    xs: Array.from({ length: columns + 1 }, (_, i) => left + i * cardWidth),
-    ys: Array.from({ length: rows + 1 }, (_, i) => top + i * cardHeight),
-  });
+    drawCropMarks(doc, {
+      xs: Array.from({ length: columns + 1 }, (_, i) => left + i * cardWidth),
+      ys: Array.from({ length: rows + 1 }, (_, i) => top + i * cardHeight),
+    });
+  }
   doc.end();
   return done;
+}
+
+/** A display's name in the card's top margin (inside the padding), so each card finds its table. */
+function drawCardName(doc: PDFKit.PDFDocument, name: string, color: string) {
+  const size = 3.2;
+  doc.font('Inter-Bold').fontSize(size).fillColor(color).fillOpacity(0.7);
+  doc.text(name, QR_CARD.padding, 2.6, {
+    width: QR_CARD.width - 2 * QR_CARD.padding,
+    align: 'center',
+    lineBreak: false,
+    ellipsis: true,
+    height: size * 1.3,
+  });
+  doc.fillOpacity(1);
 }
 
 export const cardSizeText = (perPage: 1 | 4): string => {

@@ -1,6 +1,8 @@
 import { buffer } from 'node:stream/consumers';
 import {
   DEFAULT_QR_TEMPLATE,
+  menuDisplayUrl,
+  messages,
   publicMenuUrl,
   QR_CARDS_FILE_NAME,
   type QrCardsQuery,
@@ -23,6 +25,7 @@ import { NotFoundError } from '../../core/errors.ts';
 import { scopeOf } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { restaurants } from '../../db/schema.ts';
+import type { DisplayService } from '../displays/index.ts';
 import { imageUrls } from '../media/index.ts';
 import { renderQrCardsPdf } from './qr-card-pdf.ts';
 import { qrJpeg, qrPng, qrSvg, type Watermark } from './qr-code-image.ts';
@@ -39,7 +42,13 @@ export interface QrFile {
  * and downloading need a signed-in member of the restaurant, whatever their flags; the design is
  * written with the profile (POST /restaurants/update, permission `restaurant`).
  */
-export function createQrService(deps: { db: Db; storage: Storage; publicUrl: string }) {
+export function createQrService(deps: {
+  db: Db;
+  storage: Storage;
+  publicUrl: string;
+  /** A display's code opens the display's address; only the restaurant's own displays (404). */
+  displays: Pick<DisplayService, 'displayOf' | 'displaysOf'>;
+}) {
   const { db, storage, publicUrl } = deps;
 
   async function load(caller: Caller) {
@@ -74,6 +83,14 @@ export function createQrService(deps: { db: Db; storage: Storage; publicUrl: str
 
   /** Where a code leads; `menu` (the public menu) is the only target yet. */
   const targetUrl = (row: Row, _target: 'menu') => publicMenuUrl(publicUrl, row.id);
+
+  /** The address of the code asked for: a display's own (doc 2 §2), or the restaurant's menu. */
+  async function urlOf(row: Row, query: { target: 'menu'; mapId?: string | undefined }): Promise<string> {
+    if (query.mapId === undefined) return targetUrl(row, query.target);
+    const display = await deps.displays.displayOf(row.id, query.mapId);
+    if (!display) throw new NotFoundError(messages.displayNotFound);
+    return menuDisplayUrl(publicUrl, row.id, display.id);
+  }
 
   /** The restaurant's logo, as PNG (what PDFKit and the watermark need), or null. */
   async function logoOf(row: Row): Promise<Buffer | null> {
@@ -120,7 +137,7 @@ export function createQrService(deps: { db: Db; storage: Storage; publicUrl: str
     async code(caller: Caller, query: QrCodeQuery): Promise<QrFile> {
       const row = await load(caller);
       const design = designOf(row);
-      const url = targetUrl(row, query.target);
+      const url = await urlOf(row, query);
       const watermark = await watermarkOf(row, design);
       const fileName = qrFileName(query.format);
       switch (query.format) {
@@ -150,8 +167,20 @@ export function createQrService(deps: { db: Db; storage: Storage; publicUrl: str
     async cards(caller: Caller, query: QrCardsQuery): Promise<QrFile> {
       const row = await load(caller);
       const design = designOf(row);
+      // Print all (issue 15): a named card per display of a zone or of the whole location.
+      let cards: { url: string; name: string }[] | undefined;
+      if (query.zoneId !== undefined || query.locationId !== undefined) {
+        const displays = await deps.displays.displaysOf(row.id, query);
+        if (!displays) throw new NotFoundError();
+        if (displays.length === 0) throw new NotFoundError(messages.displayNotFound);
+        cards = displays.map((display) => ({
+          url: menuDisplayUrl(publicUrl, row.id, display.id),
+          name: display.name,
+        }));
+      }
       const body = await renderQrCardsPdf({
-        url: targetUrl(row, query.target),
+        ...(cards ? { cards } : {}),
+        url: await urlOf(row, query),
         settings: design.qrSettings,
         template: design.selectedQrTemplate,
         values: qrCardValues(design.selectedQrTemplate, design.templateMeta),

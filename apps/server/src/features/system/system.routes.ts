@@ -3,32 +3,60 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Captcha } from '../../adapters/captcha/captcha.ts';
+import type { RedisLink } from '../../adapters/redis/index.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { errorForLog } from '../../db/errors.ts';
 import { fail, ok, responses } from '../../http/envelope.ts';
 
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.literal('ok'),
+  redis: z.enum(['ok', 'down', 'off']),
+  storage: z.enum(['ok', 'down']),
+});
+
+export interface SystemRoutesOptions {
+  db: Db;
+  config: Config;
+  captcha: Captcha;
+  redis: RedisLink | null;
+  storage: Storage;
+}
+
 /** Health, the browser's allow-listed settings, and the anti-bot challenge. */
-export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; captcha: Captcha }> = async (
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app,
-  { db, config, captcha },
+  { db, config, captcha, redis, storage },
 ) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database check',
-        response: {
-          ...responses(z.object({ status: z.literal('ok'), database: z.literal('ok') })),
-          503: z.any(),
-        },
+        summary: 'Liveness: database, Redis and storage',
+        description:
+          'The database out of reach answers 503 (the instance cannot serve). Redis (`off` without REDIS_URL) or the storage out of reach answers 200 with `status: "degraded"`: the instance still serves, with per-process throttles and cache while Redis is away.',
+        response: { ...responses(healthSchema), 503: z.any() },
       },
     },
     async (request, reply) => {
       try {
-        await db.execute(sql`select 1`);
-        return ok({ status: 'ok' as const, database: 'ok' as const });
+        const [, redisUp, storageUp] = await Promise.all([
+          db.execute(sql`select 1`),
+          redis ? redis.ping() : Promise.resolve(null),
+          storage.check(),
+        ]);
+        const redisState =
+          redisUp === null ? ('off' as const) : redisUp ? ('ok' as const) : ('down' as const);
+        const storageState = storageUp ? ('ok' as const) : ('down' as const);
+        return ok({
+          status: redisState === 'down' || storageState === 'down' ? ('degraded' as const) : ('ok' as const),
+          database: 'ok' as const,
+          redis: redisState,
+          storage: storageState,
+        });
       } catch (err) {
         request.log.warn({ err: errorForLog(err) }, 'health check: database unreachable');
         return reply.code(503).header('retry-after', '5').send(fail(503, messages.databaseUnavailable));

@@ -4,11 +4,12 @@ import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { queryKeys } from '../../api/query-keys.ts';
 import { sessionStore, useCurrentUser } from '../../api/session.ts';
 import { usersApi } from '../../api/users.api.ts';
 import { SwitchAccountModal } from '../../features/account/index.ts';
+import { ActingBanner } from '../../features/admin/index.ts';
 import { PreviewToggle, usePreviewOpened } from '../../features/dashboard/index.ts';
 import { HelpMenu } from '../../features/help/index.ts';
 import { BrandLogo, BrandMark } from '../../ui/brand-logo.tsx';
@@ -24,6 +25,12 @@ const NAV_COLLAPSED_WIDTH = 60;
 const HEADER_HEIGHT = 60;
 /** The owner's preview panel (doc 1 §9), its own chunk: only owners who open it download the menu view. */
 const PREVIEW_WIDTH = 450;
+/**
+ * The narrowest the page may get beside the preview. Below it (1280 px with the navigation open)
+ * the forms' columns and button rows would be squeezed, so the preview lays itself over the page
+ * instead, with a shadow, and the page keeps its width (issue 11 §10).
+ */
+const MIN_CONTENT_BESIDE_PREVIEW = 760;
 const MenuPreviewPanel = lazy(() => import('../../features/dashboard/preview-area.ts'));
 
 /** What the header names: the restaurant for owners and members, the company for resellers. */
@@ -42,14 +49,25 @@ export function AppLayout() {
   const phone = useMediaQuery('(max-width: 48em)', false);
   // The user may expand or collapse by hand; the choice holds until the window crosses 1200 px,
   // then the automatic rule applies again.
+  // Doc 2 §2: a path containing /menu-display (the layout editor) collapses the navigation and
+  // gives the page the whole width.
+  const fullWidth = useLocation().pathname.includes('/menu-display');
+  const autoCollapsed = narrowWindow || fullWidth;
   const [manualCollapse, setManualCollapse] = useState<{ collapsed: boolean; narrow: boolean } | null>(null);
-  const collapsed = manualCollapse?.narrow === narrowWindow ? manualCollapse.collapsed : narrowWindow;
+  const collapsed = manualCollapse?.narrow === autoCollapsed ? manualCollapse.collapsed : autoCollapsed;
   const [drawerOpened, drawer] = useDisclosure(false);
   const [switchOpened, switchModal] = useDisclosure(false);
   const pinned = useHeadroom({ fixedAt: 120 });
   const iconOnly = collapsed && !phone;
   const workspace = workspaceName(user);
   const previewOpened = usePreviewOpened();
+  const navWidth = iconOnly ? NAV_COLLAPSED_WIDTH : NAV_WIDTH;
+  const roomBesidePreview = useMediaQuery(
+    `(min-width: ${navWidth + PREVIEW_WIDTH + MIN_CONTENT_BESIDE_PREVIEW}px)`,
+    true,
+  );
+  // Phones show the panel over the page already (the aside's mobile layout).
+  const previewOverlays = previewOpened && !phone && !roomBesidePreview;
 
   // The stored user may be stale (permissions changed, another device renamed the restaurant).
   const me = useQuery({ queryKey: queryKeys.users.me, queryFn: ({ signal }) => usersApi.me(signal) });
@@ -61,14 +79,14 @@ export function AppLayout() {
     <AppShell
       header={{ height: HEADER_HEIGHT, collapsed: !pinned && !drawerOpened, offset: false }}
       navbar={{
-        width: iconOnly ? NAV_COLLAPSED_WIDTH : NAV_WIDTH,
+        width: navWidth,
         breakpoint: 'sm',
         collapsed: { mobile: !drawerOpened },
       }}
       aside={{
         width: PREVIEW_WIDTH,
         breakpoint: 'sm',
-        collapsed: { desktop: !previewOpened, mobile: !previewOpened },
+        collapsed: { desktop: !previewOpened || previewOverlays, mobile: !previewOpened },
       }}
       // The navigation runs the full height beside the header, so hiding the header on scroll (doc 1 §2
       // "collapsible header") never moves the navigation.
@@ -128,7 +146,7 @@ export function AppLayout() {
           <Tooltip label={collapsed ? 'Expand navigation' : 'Collapse navigation'} position="right">
             <UnstyledButton
               className={classes.collapse}
-              onClick={() => setManualCollapse({ collapsed: !collapsed, narrow: narrowWindow })}
+              onClick={() => setManualCollapse({ collapsed: !collapsed, narrow: autoCollapsed })}
               aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
               aria-expanded={!collapsed}
             >
@@ -146,7 +164,8 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
-        <div className={classes.content}>
+        <div className={classes.content} data-full-width={fullWidth || undefined}>
+          <ActingBanner />
           <Suspense fallback={<PageLoader />}>
             <RouteRuleGuard>
               <Outlet />
@@ -155,8 +174,16 @@ export function AppLayout() {
         </div>
       </AppShell.Main>
 
+      {previewOverlays && (
+        <aside className={classes.previewOverlay} aria-label="Menu preview" style={{ width: PREVIEW_WIDTH }}>
+          <Suspense fallback={<PageLoader />}>
+            <MenuPreviewPanel />
+          </Suspense>
+        </aside>
+      )}
+
       <AppShell.Aside className={classes.aside}>
-        {previewOpened && (
+        {previewOpened && !previewOverlays && (
           <Suspense fallback={<PageLoader />}>
             <MenuPreviewPanel />
           </Suspense>

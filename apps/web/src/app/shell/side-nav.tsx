@@ -3,7 +3,7 @@ import { NavLink, Stack, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isEntryActive, visibleNav } from '../../ui/visible-nav.ts';
+import { isEntryActive, navPathOf, visibleNav } from '../../ui/visible-nav.ts';
 import { navIcon } from './nav-icons.ts';
 import classes from './side-nav.module.css';
 
@@ -57,7 +57,7 @@ function SideNavItem({
       aria-current={entry.path === pathname ? 'page' : undefined}
       leftSection={<Icon size={nested ? 16 : 20} stroke={1.7} />}
       rightSection={!permitted && !iconOnly ? <IconLock size={14} /> : undefined}
-      active={permitted && (children.length > 0 ? entry.path === pathname : active)}
+      active={permitted && (children.length > 0 ? entry.path === navPathOf(pathname) : active)}
       variant="light"
       className={classes.link}
       data-icon-only={iconOnly || undefined}

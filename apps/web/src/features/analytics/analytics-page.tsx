@@ -1,5 +1,11 @@
 import '@mantine/charts/styles.css';
-import { type AnalyticsData, type AnalyticsTime, analyticsTimeLabels, analyticsTimes } from '@carte/domain';
+import {
+  type AnalyticsData,
+  type AnalyticsTime,
+  analyticsTimeLabels,
+  analyticsTimes,
+  isAdminRole,
+} from '@carte/domain';
 import { AreaChart, BarsList, LineChart } from '@mantine/charts';
 import {
   Badge,
@@ -26,6 +32,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_ANALYTICS_TIME, useAnalytics } from '../../api/analytics.api.ts';
+import { useCurrentUser } from '../../api/session.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PaginatedTable } from '../../ui/paginated-table.tsx';
 import classes from './analytics.module.css';
@@ -71,6 +78,8 @@ const dailyChart = {
 export function AnalyticsPage() {
   const [time, setTime] = useState<AnalyticsTime>(DEFAULT_ANALYTICS_TIME);
   const analytics = useAnalytics(time);
+  // Admins read the whole platform (/admin/analytics, doc 3 §2.5); everyone else their restaurant.
+  const platform = isAdminRole(useCurrentUser().role);
 
   useEffect(() => {
     if (analytics.error) console.error('Analytics could not be loaded', analytics.error);
@@ -80,7 +89,11 @@ export function AnalyticsPage() {
     <Stack gap="lg">
       <PageHeader
         title="Analytics"
-        description="How guests find and use your public menu."
+        description={
+          platform
+            ? 'How guests use every public menu on the platform.'
+            : 'How guests find and use your public menu.'
+        }
         actions={
           <Select
             aria-label="Time range"

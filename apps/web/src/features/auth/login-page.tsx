@@ -1,12 +1,12 @@
 import { homePathFor, type LoginResult, loginSchema, messages } from '@carte/domain';
 import { Alert, Anchor, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMailForward } from '@tabler/icons-react';
+import { IconClockHour4, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
-import { sessionStore } from '../../api/session.ts';
+import { afterSignInPath, sessionEnding, sessionStore } from '../../api/session.ts';
 import { usersApi } from '../../api/users.api.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
@@ -21,6 +21,9 @@ type Unverified = Extract<LoginResult, { account_unverified: true }>;
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // The server ended this page's session (issue 11 §9): say so, and lead back after signing in.
+  const sessionEnded = sessionEnding()?.reason === 'expired';
   const captcha = useCaptcha('login');
   const passwordRef = useRef<HTMLInputElement>(null);
   const [accounts, setAccounts] = useState<MultipleAccounts | null>(null);
@@ -52,7 +55,7 @@ export function LoginPage() {
       // The four outcomes of doc 2 §4.
       if ('accessToken' in result) {
         sessionStore.signIn(result);
-        navigate(homePathFor(result.user.role), { replace: true });
+        navigate(afterSignInPath(location.state, homePathFor(result.user.role)), { replace: true });
       } else if ('multipleAccounts' in result) {
         setAccounts(result.multipleAccounts);
       } else {
@@ -101,6 +104,11 @@ export function LoginPage() {
           {chosenAccount && !unverified && (
             <Alert color="blue" variant="light">
               Signing in as <b>{chosenAccount}</b>. Enter the password of this account.
+            </Alert>
+          )}
+          {sessionEnded && !chosenAccount && !unverified && (
+            <Alert color="blue" variant="light" icon={<IconClockHour4 size={18} />} role="status">
+              {messages.sessionEnded}
             </Alert>
           )}
           <FormAlert message={formError} />

@@ -5,6 +5,7 @@ import {
   formatDayMonthYear,
   type HasActive,
   localCheckoutPath,
+  type PaymentMethod,
   type PlanProduct,
 } from '@carte/domain';
 import {
@@ -21,15 +22,29 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconFlask, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import {
+  IconAlertCircle,
+  IconCircleCheck,
+  IconCreditCard,
+  IconFlask,
+  IconInfoCircle,
+  IconPlus,
+} from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
-import { useCheckoutSession, useHasActive, usePlan, usePortalSession } from '../../api/billing.api.ts';
+import {
+  useCheckoutSession,
+  useHasActive,
+  usePaymentMethods,
+  usePlan,
+  usePortalSession,
+  useSavePayment,
+} from '../../api/billing.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { usePublicConfig } from '../../api/use-public-config.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
-import { notifyError } from '../../ui/notify.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 
 const perInterval = { month: 'per month', year: 'per year' } as const;
@@ -42,22 +57,48 @@ const unannounced = (error: unknown) => !(isApiError(error) && error.notified);
  * loading; with an active subscription "Subscribed successfully" and Manage (the provider's portal);
  * otherwise the monthly and yearly plans, each sending the browser to the checkout.
  */
+/** How long /subscribe waits for the provider's events after a paid checkout before it stops asking. */
+const CONFIRM_FOR_MS = 30_000;
+
 export function SubscribePage() {
   const user = useCurrentUser();
   const config = usePublicConfig();
   const plan = usePlan();
-  const active = useHasActive();
   const [params, setParams] = useSearchParams();
+  // Back from a paid checkout: the subscription starts when the provider's events arrive (issue 12),
+  // so has-active is asked again every second for a while.
+  const [confirmingSince, setConfirmingSince] = useState<number | null>(() =>
+    params.has('session_id') ? Date.now() : null,
+  );
+  const active = useHasActive(confirmingSince !== null ? 1000 : false);
   const canceled = params.get('canceled') === 'true';
   const timeZone = user.restaurants[0]?.timeZone;
+  const setup = useRef(params.get('setup'));
 
-  // Back from a paid checkout: has-active (re-read on mount) tells the result; the id is not needed.
   useEffect(() => {
-    if (params.has('session_id')) setParams({}, { replace: true });
+    if (params.has('session_id') || params.has('setup')) setParams({}, { replace: true });
   }, [params, setParams]);
+
+  // Back from the card page: say what happened once.
+  useEffect(() => {
+    if (setup.current === 'done') notifySuccess(billingMessages.paymentMethodSaved);
+    setup.current = null;
+  }, []);
+
+  const isActive = active.data?.active === true;
+  useEffect(() => {
+    if (confirmingSince === null) return;
+    if (isActive) {
+      setConfirmingSince(null);
+      return;
+    }
+    const timer = setTimeout(() => setConfirmingSince(null), CONFIRM_FOR_MS - (Date.now() - confirmingSince));
+    return () => clearTimeout(timer);
+  }, [confirmingSince, isActive]);
 
   const loading = plan.isPending || active.isPending || config.isPending;
   const failed = plan.isError || active.isError;
+  const confirming = confirmingSince !== null && !isActive;
 
   return (
     <Stack gap="lg" maw={820}>
@@ -76,11 +117,11 @@ export function SubscribePage() {
           {billingMessages.checkoutCanceled}
         </Alert>
       )}
-      {loading ? (
+      {loading || confirming ? (
         <Center mih={240} role="status">
           <Stack align="center" gap="xs">
             <Loader type="dots" />
-            <Text c="dimmed">{billingMessages.pleaseWait}</Text>
+            <Text c="dimmed">{confirming ? billingMessages.confirming : billingMessages.pleaseWait}</Text>
           </Stack>
         </Center>
       ) : failed || !plan.data || !active.data ? (
@@ -96,7 +137,93 @@ export function SubscribePage() {
       ) : (
         <PlanChoice plan={plan.data} testMode={config.data?.billingProvider === 'local'} />
       )}
+      {!loading && !confirming && !failed && config.data?.billingProvider !== 'off' && <PaymentMethods />}
     </Stack>
+  );
+}
+
+/** The restaurant's saved cards (doc 3 §2 "Payment methods") and "Add payment method" (save-payment). */
+function PaymentMethods() {
+  const methods = usePaymentMethods(true);
+  const save = useSavePayment();
+
+  const handleAdd = async () => {
+    try {
+      const { url } = await save.mutateAsync(`${window.location.origin}/subscribe`);
+      window.location.assign(url);
+    } catch (error) {
+      if (unannounced(error)) notifyError(billingMessages.savePaymentFailed);
+    }
+  };
+
+  const cards = methods.data?.data ?? [];
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Title order={2} fz="lg">
+            Payment methods ({cards.length})
+          </Title>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={handleAdd}
+            loading={save.isPending || save.isSuccess}
+          >
+            Add payment method
+          </Button>
+        </Group>
+        {methods.isPending ? (
+          <Loader size="sm" type="dots" aria-label={billingMessages.pleaseWait} />
+        ) : methods.isError ? (
+          <Text c="red" size="sm">
+            {billingMessages.pageFailed}
+          </Text>
+        ) : cards.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No card saved yet. The card you pay with at checkout is saved for the renewals.
+          </Text>
+        ) : (
+          <Stack gap={0}>
+            {cards.map((method) => (
+              <CardRow key={method.id} method={method} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function CardRow({ method }: { method: PaymentMethod }) {
+  const expiry = `${String(method.card.exp_month).padStart(2, '0')}/${method.card.exp_year}`;
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      py="xs"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+        <ThemeIcon variant="light" color="gray" radius="md" aria-hidden>
+          <IconCreditCard size={18} />
+        </ThemeIcon>
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600}>
+            {method.card.brand.toUpperCase()} •••• {method.card.last4}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {method.billing_details.name ? `${method.billing_details.name} · ` : ''}Expires {expiry}
+          </Text>
+        </div>
+      </Group>
+      {method.isDefault && (
+        <Badge variant="outline" color="teal.9" style={{ flexShrink: 0, overflow: 'visible' }}>
+          Default
+        </Badge>
+      )}
+    </Group>
   );
 }
 
@@ -121,7 +248,7 @@ function ActiveSubscription({
       const { url } = await portal.mutateAsync(`${window.location.origin}/subscribe`);
       window.location.assign(url);
     } catch (error) {
-      if (unannounced(error)) notifyError(billingMessages.pageFailed);
+      if (unannounced(error)) notifyError(billingMessages.portalFailed);
     }
   };
 
@@ -176,7 +303,8 @@ function PlanChoice({ plan, testMode }: { plan: BasePlan; testMode: boolean }) {
     try {
       const reCaptchaToken = await captcha.getToken();
       const sessionId = await checkout.mutateAsync({ price_id: product.price.id, reCaptchaToken });
-      // The button keeps spinning while the browser leaves for the checkout (doc 2 §7).
+      // The button keeps spinning while the browser leaves for the checkout (doc 2 §7); Carte's
+      // /billing/checkout/{id} is the test checkout, or sends the browser on to Stripe Checkout.
       window.location.assign(localCheckoutPath(sessionId));
     } catch (error) {
       captcha.reset();
@@ -207,7 +335,7 @@ function PlanChoice({ plan, testMode }: { plan: BasePlan; testMode: boolean }) {
                   <Group justify="space-between" gap="xs">
                     <Title order={2}>{title}</Title>
                     {badge && (
-                      <Badge color="teal" variant="light">
+                      <Badge variant="outline" color="teal.9">
                         {badge}
                       </Badge>
                     )}

@@ -1,3 +1,2 @@
 /** The category screens, loaded as one chunk (STYLE rule 14). */
-export { CategoriesPage } from './categories-page.tsx';
-export { UpdateCategoryPage } from './update-category-page.tsx';
+export { CategoriesPage, UpdateCategoryPage } from './categories-page.tsx';

@@ -1,10 +1,11 @@
 import type { Menu } from '@carte/domain';
 import { type Category, messages } from '@carte/domain';
-import { Badge, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useCloneCategory, useDeleteCategories } from '../../api/categories.api.ts';
-import { AvailabilityBadge } from '../../ui/availability-badge.tsx';
+import { AvailabilitySwitch } from '../../ui/availability-switch.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
+import { nameAndDateSorts, type SortOption, useListView } from '../../ui/list-view.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import {
   actionsColumn,
@@ -13,15 +14,27 @@ import {
   useRowSelection,
 } from '../../ui/paginated-table.tsx';
 import { countOf, RowActions } from '../../ui/row-actions.tsx';
-import { matchesSearch } from '../../ui/search-input.tsx';
 import { TablePanel } from '../../ui/table-panel.tsx';
+import { useAvailability } from '../../ui/use-availability.ts';
 
 const isLocked = (category: Category) => category.fromParent;
 const categoryId = (category: Category) => category._id;
 
+/** New categories first (doc 1 §4 puts them at the top), then by name or size. */
+const sorts: SortOption<Category>[] = [
+  ...nameAndDateSorts<Category>('newest'),
+  {
+    value: 'dishes-desc',
+    label: 'Most dishes',
+    compare: (a, b) => b.dishes.length - a.dishes.length || a.name.localeCompare(b.name),
+  },
+];
+
 /**
- * The category table of the categories page (doc 1 §2): clone (as unavailable, doc 1 §4), edit,
- * delete, bulk delete; inherited rows are locked but can be cloned.
+ * The category list of /create-category (doc 1 §2): the name opens the category, availability
+ * switches in place, clone (as unavailable, doc 1 §4), edit, delete; search, sort, 10 rows a page;
+ * the selected rows made available, unavailable or deleted at once. Inherited rows are locked but
+ * can be cloned.
  */
 export function CategoriesTable({
   categories,
@@ -36,9 +49,10 @@ export function CategoriesTable({
 }) {
   const clone = useCloneCategory();
   const remove = useDeleteCategories();
-  const [search, setSearch] = useState('');
+  const availability = useAvailability('categories', messages.categoryUpdated);
   const menuNames = new Map(menus.map((menu) => [menu._id, menu.name]));
-  const rows = categories.filter((category) => matchesSearch(search, category.name));
+  const list = useListView('categories', categories, { searchText: (category) => [category.name], sorts });
+  const rows = list.rows;
   const selection = useRowSelection(rows, categoryId, isLocked);
 
   const handleDelete = async (ids: string[], label: string) => {
@@ -52,15 +66,37 @@ export function CategoriesTable({
     });
   };
 
+  const availableSwitch = (category: Category) => (
+    <AvailabilitySwitch
+      name={category.name}
+      checked={availability.checkedOf(category._id, category.isAvailable)}
+      disabled={category.fromParent || !canEdit || availability.isPending(category._id)}
+      onChange={(checked) => void availability.set([category._id], checked)}
+    />
+  );
+
   const columns: TableColumn<Category>[] = [
     {
       key: 'name',
       header: 'Name',
       render: (category, { compact }) => (
         <>
-          <Text size="sm" fw={500}>
-            {category.name}
-          </Text>
+          {canEdit ? (
+            <Anchor
+              component={Link}
+              to={`/update-category/${category._id}`}
+              fw={600}
+              size="sm"
+              c="inherit"
+              underline="hover"
+            >
+              {category.name}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={500}>
+              {category.name}
+            </Text>
+          )}
           {compact && (
             <>
               <Text size="xs" c="dimmed" mb={4}>
@@ -68,7 +104,7 @@ export function CategoriesTable({
                 {category.menus.length > 0 &&
                   ` · ${category.menus.flatMap((id) => menuNames.get(id) ?? []).join(', ')}`}
               </Text>
-              <AvailabilityBadge available={category.isAvailable} />
+              {availableSwitch(category)}
             </>
           )}
         </>
@@ -109,10 +145,10 @@ export function CategoriesTable({
     },
     {
       key: 'available',
-      header: 'Availability',
-      width: 120,
+      header: 'Available',
+      width: 100,
       hideWhenCompact: true,
-      render: (category) => <AvailabilityBadge available={category.isAvailable} />,
+      render: availableSwitch,
     },
   ];
   if (canEdit) {
@@ -140,7 +176,15 @@ export function CategoriesTable({
     <TablePanel
       title="Categories"
       count={categories.length}
-      search={{ label: 'Search categories', value: search, onChange: setSearch }}
+      search={{ label: 'Search categories', ...list.search }}
+      sort={list.sort}
+      bulkAvailability={
+        canEdit && {
+          count: selection.ids.length,
+          loading: availability.bulkPending,
+          onChange: (available) => void availability.set(selection.ids, available),
+        }
+      }
       bulkDelete={
         canEdit && {
           count: selection.ids.length,
@@ -159,6 +203,9 @@ export function CategoriesTable({
         isLocked={isLocked}
         selection={canEdit ? selection.selection : undefined}
         minWidth={600}
+        page={list.page.value}
+        onPageChange={list.page.onChange}
+        emptyMessage={categories.length > 0 ? 'No category matches your search.' : undefined}
       />
     </TablePanel>
   );

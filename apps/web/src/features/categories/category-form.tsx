@@ -122,6 +122,7 @@ export function CategoryForm({ category, menuId = null, blockedReason, header, o
             label="Category name"
             placeholder="e.g. Starters"
             withAsterisk
+            data-autofocus
             maxLength={100}
             disabled={blocked}
             {...form.getInputProps('name')}
@@ -204,7 +205,10 @@ export function CategoryForm({ category, menuId = null, blockedReason, header, o
         <Group justify="flex-end">
           <Tooltip label={blockedReason} disabled={!blockedReason} multiline w={260}>
             <span>
-              <SubmitButton form={{ submitting: saving, errors: blocked ? { blocked: 'yes' } : form.errors }}>
+              <SubmitButton
+                form={{ submitting: saving, errors: form.errors, values: form.values }}
+                disabled={blocked}
+              >
                 {category ? 'Update category' : 'Create category'}
               </SubmitButton>
             </span>

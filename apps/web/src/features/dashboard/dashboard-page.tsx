@@ -1,7 +1,8 @@
-import { messages } from '@carte/domain';
-import { Alert, Button, Card, EmptyState, Grid, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconPlus, IconToolsKitchen2 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { remainingSteps } from '@carte/domain';
+import { Card, EmptyState, Grid, Stack } from '@mantine/core';
+import { IconToolsKitchen2 } from '@tabler/icons-react';
+import { useGettingStarted } from '../../api/getting-started.api.ts';
+import { useIngredients } from '../../api/ingredients.api.ts';
 import { useSelectedMenu } from '../../api/menus.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { usePublicConfig } from '../../api/use-public-config.ts';
@@ -12,6 +13,7 @@ import { IngredientsTable } from '../ingredients/index.ts';
 import { PublicMenuCard } from '../sharing/index.ts';
 import { CategoryBoard } from './category-board.tsx';
 import { FirstLoginTour } from './first-login-tour.tsx';
+import { GettingStartedChecklist } from './getting-started-checklist.tsx';
 import { MenuSwitcher } from './menu-switcher.tsx';
 import { PreviewToggle } from './preview-toggle.tsx';
 import { SelectedMenuCard } from './selected-menu-card.tsx';
@@ -20,6 +22,10 @@ import { SelectedMenuCard } from './selected-menu-card.tsx';
  * The owner's dashboard (doc 1 §2): menu switcher, the selected menu's categories (drag and drop),
  * the dishes and ingredients tables, and the first-login tour. Admins and resellers are sent to their
  * own dashboards before this renders.
+ *
+ * A new owner sees the getting-started checklist first (issue 11, item 3); its first step carries the
+ * specification's "no menu yet" warning. Parts with nothing to show yet wait for their step: the menu
+ * cards for a first menu, the dishes and ingredients tables for their first record.
  */
 export function DashboardPage() {
   const user = useCurrentUser();
@@ -30,7 +36,17 @@ export function DashboardPage() {
   const firstName = user.firstName || user.username;
   const publicUrl =
     restaurant && config.data ? `${config.data.publicUrl.replace(/\/$/, '')}/menu/${restaurant._id}` : null;
-  const noMenu = !isLoading && menus.length === 0;
+  const checklist = useGettingStarted({ enabled: can('menu') });
+  const firstRun = checklist.data;
+  const showChecklist = firstRun !== undefined && !firstRun.dismissed;
+  // Until the checklist is done or closed, what is still empty stays out of the way.
+  const guiding = showChecklist && remainingSteps(firstRun).length > 0;
+  const showMenus = !guiding || menus.length > 0;
+  const showTables = !guiding || firstRun.steps.dishes;
+  // Ingredients are no step of the first run: while it guides, their table waits for the first one.
+  const ingredients = useIngredients({}, { enabled: guiding });
+  const showIngredients = !guiding || (ingredients.data?.length ?? 0) > 0;
+  const ready = !isLoading && (!can('menu') || !checklist.isPending);
 
   return (
     <Stack gap="lg">
@@ -42,66 +58,57 @@ export function DashboardPage() {
         actions={<PreviewToggle />}
       />
 
-      {noMenu && can('menu') && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle size={18} />}
-          title={messages.createMenuWarning}
-        >
-          <Button component={Link} to="/create-menu" size="xs" mt={4} leftSection={<IconPlus size={14} />}>
-            Create menu
-          </Button>
-        </Alert>
+      {showChecklist && <GettingStartedChecklist state={firstRun} menus={menus} />}
+
+      {showMenus && (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="lg">
+              <MenuSwitcher
+                menus={menus}
+                selectedId={menu?._id ?? null}
+                onSelect={select}
+                loading={isLoading}
+                canEdit={can('menu')}
+              />
+              {publicUrl && restaurant && (
+                <PublicMenuCard
+                  url={publicUrl}
+                  restaurantName={restaurant.name}
+                  published={menus.some((candidate) => !candidate.draft)}
+                />
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {menu ? (
+              <Stack gap="lg">
+                <SelectedMenuCard menu={menu} publicUrl={publicUrl} />
+                <CategoryBoard key={menu._id} menu={menu} />
+              </Stack>
+            ) : (
+              <Card padding="md" h="100%">
+                <EmptyState
+                  icon={<IconToolsKitchen2 size={26} stroke={1.6} />}
+                  withIndicatorBackground
+                  title={isLoading ? 'Loading menus…' : 'No menu yet'}
+                  description={
+                    isLoading
+                      ? undefined
+                      : 'Menus hold your categories and dishes. Create one with “Add new” to see its categories here.'
+                  }
+                  py="xl"
+                />
+              </Card>
+            )}
+          </Grid.Col>
+        </Grid>
       )}
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="lg">
-            <MenuSwitcher
-              menus={menus}
-              selectedId={menu?._id ?? null}
-              onSelect={select}
-              loading={isLoading}
-              canEdit={can('menu')}
-            />
-            {publicUrl && restaurant && (
-              <PublicMenuCard
-                url={publicUrl}
-                restaurantName={restaurant.name}
-                published={menus.some((candidate) => !candidate.draft)}
-              />
-            )}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          {menu ? (
-            <Stack gap="lg">
-              <SelectedMenuCard menu={menu} publicUrl={publicUrl} />
-              <CategoryBoard key={menu._id} menu={menu} />
-            </Stack>
-          ) : (
-            <Card padding="md" h="100%">
-              <EmptyState
-                icon={<IconToolsKitchen2 size={26} stroke={1.6} />}
-                withIndicatorBackground
-                title={isLoading ? 'Loading menus…' : 'No menu selected'}
-                description={
-                  isLoading
-                    ? undefined
-                    : 'Menus hold your categories and dishes. Create one to see its categories here.'
-                }
-                py="xl"
-              />
-            </Card>
-          )}
-        </Grid.Col>
-      </Grid>
+      {showTables && <DishesTable dashboard />}
+      {showIngredients && <IngredientsTable dashboard />}
 
-      <DishesTable dashboard />
-      <IngredientsTable dashboard />
-
-      <FirstLoginTour ready={!isLoading} />
+      <FirstLoginTour ready={ready} />
     </Stack>
   );
 }

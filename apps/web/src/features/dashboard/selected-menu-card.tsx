@@ -1,4 +1,4 @@
-import { type Menu, messages } from '@carte/domain';
+import { type Menu, messages, templateInfo } from '@carte/domain';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconLock, IconPencil, IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -36,11 +36,12 @@ export function SelectedMenuCard({ menu, publicUrl }: { menu: Menu; publicUrl: s
               </Badge>
             </Group>
             <Text size="sm" c="dimmed" lineClamp={2}>
-              {menu.description || 'No description yet.'}
+              {menu.description || 'No description yet: add one in Edit menu.'}
             </Text>
             <Text size="xs" c="dimmed">
               {menu.categories.length} {menu.categories.length === 1 ? 'category' : 'categories'} ·{' '}
-              {menu.selectedTemplate}
+              {/* Templates go by one name everywhere: the label the menu form's picker shows. */}
+              {templateInfo(menu.selectedTemplate).label} template
             </Text>
           </Stack>
         </Group>

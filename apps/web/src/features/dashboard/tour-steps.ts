@@ -15,14 +15,22 @@ const nav = (path: string) => `[data-tour="nav${path.replace(/\//g, '-')}"]`;
 const everyone: PermissionKey[] = ['menu', 'category', 'dish', 'ingredient', 'restaurant', 'member'];
 
 /**
- * The first-login tour (doc 1 §2): create menu, dish, category, ingredient, then the navigation.
- * A step whose element is not on the screen (not built yet, or hidden on a phone) is left out.
+ * The first-login tour (doc 1 §2): the getting-started checklist, create menu, dish, category,
+ * ingredient, then the navigation. A step whose element is not on the screen (a new owner has no
+ * category board or dish table yet; a phone hides the side navigation) is left out, so the tour
+ * points only at what exists.
  */
 export const tourSteps: TourStepDef[] = [
   {
+    target: '[data-tour="getting-started"]',
+    title: 'Start here',
+    body: 'Five steps from an empty restaurant to a menu on your tables. Each one ticks itself when it is done.',
+    permissions: ['menu'],
+  },
+  {
     target: '[data-tour="create-menu"]',
     title: 'Create a menu',
-    body: 'Start here: name your menu, choose a template, colours and fonts, then publish it.',
+    body: 'Name your menu and choose its template, colours and fonts. Publish it once your dishes are in.',
     permissions: ['menu'],
   },
   {
@@ -40,8 +48,8 @@ export const tourSteps: TourStepDef[] = [
   },
   {
     target: '[data-tour="create-ingredient"]',
-    title: 'Keep a list of ingredients',
-    body: 'Ingredients are shared by your dishes and power customizations and diners’ filters.',
+    title: 'Add ingredients',
+    body: 'Ingredients are shared by your dishes; customizations and guests’ filters use them.',
     permissions: ['ingredient'],
     position: 'bottom-end',
   },
@@ -61,8 +69,8 @@ export const tourSteps: TourStepDef[] = [
   },
   {
     target: nav('/toggle-list'),
-    title: 'Toggle availability',
-    body: 'Sold out? Switch dishes, categories and ingredients on and off in one place.',
+    title: 'Quick edit',
+    body: 'Sold out? Switch menus, dishes, categories and ingredients on and off in one place.',
     permissions: ['menu', 'category', 'dish', 'ingredient'],
     connector: 'or',
     position: 'right',
@@ -84,7 +92,7 @@ export const tourSteps: TourStepDef[] = [
   {
     target: nav('/settings'),
     title: 'Settings',
-    body: 'Your restaurant profile, QR codes and the call to action on your menus.',
+    body: 'Your restaurant’s profile, its QR codes and the button on your menus.',
     permissions: ['restaurant'],
     position: 'right',
   },
@@ -104,7 +112,7 @@ export const tourSteps: TourStepDef[] = [
   },
   {
     target: nav('/update-account'),
-    title: 'Your account',
+    title: 'Account',
     body: 'Your name, email, phone and password.',
     permissions: ['restaurant', 'member'],
     connector: 'or',

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
 import { useCategories } from '../../api/categories.api.ts';
 import { useCreateDish, useDishes, useUpdateDish } from '../../api/dishes.api.ts';
@@ -46,7 +46,9 @@ const serverFields = [
   ['', 'name'],
 ] as const;
 
-const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
+/** The top of the form, on a page or in a drawer. */
+const scrollToTop = (form: HTMLFormElement | null) =>
+  form?.scrollIntoView({ block: 'start', behavior: 'smooth' });
 
 function Section({
   title,
@@ -82,9 +84,11 @@ function Section({
 /**
  * The dish form (doc 1 §2, §4, §5): details, rich-text description, image with crop and upload
  * progress, ingredients, upsells, customizations and dietary considerations. Without `dish` it
- * creates; with it, it updates (or shows an inherited dish read-only).
+ * creates; with it, it updates (or shows an inherited dish read-only). `onSaved` follows a
+ * successful create or update (the list closes its drawer).
  */
-export function DishForm({ dish, onCreated }: { dish: Dish | null; onCreated?: (dish: Dish) => void }) {
+export function DishForm({ dish, onSaved }: { dish: Dish | null; onSaved?: (dish: Dish) => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
   const readOnly = dish?.fromParent ?? false;
   const hadImage = Boolean(dish?.image);
   const dishes = useDishes();
@@ -102,7 +106,7 @@ export function DishForm({ dish, onCreated }: { dish: Dish | null; onCreated?: (
     ...validateChangedOnBlur,
   });
   const dirty = !readOnly && form.isDirty();
-  useUnsavedChangesGuard(dirty);
+  const guard = useUnsavedChangesGuard(dirty);
 
   const ownCategories = useMemo(
     () =>
@@ -145,23 +149,31 @@ export function DishForm({ dish, onCreated }: { dish: Dish | null; onCreated?: (
           form.setInitialValues(next);
           form.setValues(next);
           notifySuccess(messages.dishUpdated);
+          if (onSaved) {
+            guard.allowNextNavigation();
+            onSaved(saved);
+          }
         } else {
           const created = await createDish.mutateAsync(vars);
           form.reset();
-          scrollToTop();
+          scrollToTop(formRef.current);
           notifySuccess(messages.dishCreated);
-          onCreated?.(created);
+          if (onSaved) {
+            guard.allowNextNavigation();
+            onSaved(created);
+          }
         }
       } catch (error) {
         setFormError(applyServerError(form, error, serverFields));
-        if (isApiError(error) && error.status === 400 && /price/i.test(error.message)) scrollToTop();
+        if (isApiError(error) && error.status === 400 && /price/i.test(error.message))
+          scrollToTop(formRef.current);
       } finally {
         setProgress(null);
       }
     },
     (errors) => {
       // doc 1 §5: a price problem shows under the price field and the form scrolls to top.
-      if (errors.price) scrollToTop();
+      if (errors.price) scrollToTop(formRef.current);
     },
   );
 
@@ -171,7 +183,7 @@ export function DishForm({ dish, onCreated }: { dish: Dish | null; onCreated?: (
       form.setFieldValue(field, value as never);
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate style={{ scrollMarginTop: 80 }}>
       <Stack gap="lg">
         <UnsavedChangesBanner dirty={dirty} />
         <FormAlert message={formError} />
@@ -184,6 +196,7 @@ export function DishForm({ dish, onCreated }: { dish: Dish | null; onCreated?: (
                   label="Dish name"
                   placeholder="e.g. Al Pastor Taco"
                   withAsterisk
+                  data-autofocus
                   maxLength={150}
                   disabled={readOnly}
                   {...form.getInputProps('name')}
@@ -341,19 +354,9 @@ export function DishForm({ dish, onCreated }: { dish: Dish | null; onCreated?: (
                   <Progress value={progress} size="sm" animated className={classes.uploadBar} />
                 </Group>
               ) : (
-                <Text
-                  size="sm"
-                  c={dirty ? undefined : 'dimmed'}
-                  fw={dirty ? 500 : undefined}
-                  className={classes.status}
-                  // On phones only the unsaved-changes warning takes a line of the bar.
-                  visibleFrom={dirty ? undefined : 'xs'}
-                >
-                  {dirty
-                    ? messages.unsavedChanges
-                    : dish
-                      ? 'All changes saved'
-                      : 'Fill in the details to add a dish'}
+                // With changes, the page's floating notice says so (once); the bar only acts.
+                <Text size="sm" c="dimmed" className={classes.status} visibleFrom="xs">
+                  {dirty ? '' : dish ? 'All changes saved' : 'Fill in the details to add a dish'}
                 </Text>
               )}
               <Group gap="sm" wrap="nowrap">

@@ -4,9 +4,10 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '../../api/categories.api.ts';
 import { useDeleteDishes, useDishes } from '../../api/dishes.api.ts';
-import { AvailabilityBadge } from '../../ui/availability-badge.tsx';
+import { AvailabilitySwitch } from '../../ui/availability-switch.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { formatPrice } from '../../ui/format.ts';
+import { byName, nameAndDateSorts, type SortOption, useListView } from '../../ui/list-view.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import {
   actionsColumn,
@@ -17,6 +18,7 @@ import {
 import { countOf, RowActions } from '../../ui/row-actions.tsx';
 import { matchesSearch } from '../../ui/search-input.tsx';
 import { TablePanel } from '../../ui/table-panel.tsx';
+import { useAvailability } from '../../ui/use-availability.ts';
 import { useCan } from '../../ui/use-can.ts';
 import { DishThumb } from './dish-thumb.tsx';
 import classes from './dishes-table.module.css';
@@ -25,14 +27,21 @@ import { useCloneDishAction } from './use-clone-dish-action.ts';
 const isLocked = (dish: Dish) => dish.fromParent;
 const dishId = (dish: Dish) => dish._id;
 
+/** New dishes first (doc 1 §4 puts them at the top), then by name or price. */
+const sorts: SortOption<Dish>[] = [
+  ...nameAndDateSorts<Dish>('newest'),
+  { value: 'price-asc', label: 'Price: low to high', compare: (a, b) => a.price - b.price || byName(a, b) },
+  { value: 'price-desc', label: 'Price: high to low', compare: (a, b) => b.price - a.price || byName(a, b) },
+];
+
 /**
- * The restaurant's dishes (doc 1 §2): thumbnail 80×50, name with its categories, price (USD),
- * availability; edit, clone (inherited rows too) and (bulk) delete; search; 10 rows a page. On
- * narrow screens a row stacks picture, name, price and availability beside its actions.
+ * The restaurant's dishes (doc 1 §2): thumbnail 80×50, name (it opens the dish) with its categories,
+ * price (USD), availability switched in place; edit, clone (inherited rows too), delete; search, sort,
+ * 10 rows a page; the selected rows made available, unavailable or deleted at once. On narrow
+ * screens a row stacks picture, name, price and availability beside its actions.
  *
  * `dashboard`: a card of its own with the title, the count and "Add dish"; the search appears once
- * there is more than a page; a clone stays in the list. Otherwise (/create-dish, which titles it) a
- * clone opens the copy's form.
+ * there is more than a page. Otherwise it is the list of /create-dish, which titles it.
  */
 export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
   const can = useCan();
@@ -40,15 +49,20 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
   const dishes = useDishes();
   const categories = useCategories();
   const remove = useDeleteDishes();
-  const { clone, cloningId } = useCloneDishAction({ openCopy: !dashboard });
-  const [search, setSearch] = useState('');
+  const availability = useAvailability('dishes', messages.dishUpdated);
+  const { clone, cloningId } = useCloneDishAction({ openCopy: false });
+  const [dashboardSearch, setDashboardSearch] = useState('');
 
   const categoryNames = useMemo(
     () => new Map((categories.data ?? []).map((category) => [category._id, category.name])),
     [categories.data],
   );
   const all = dishes.data ?? [];
-  const rows = all.filter((dish) => matchesSearch(search, dish.name));
+  const list = useListView(dashboard ? 'dishes-dashboard' : 'dishes', all, {
+    searchText: (dish) => [dish.name],
+    sorts,
+  });
+  const rows = dashboard ? all.filter((dish) => matchesSearch(dashboardSearch, dish.name)) : list.rows;
   const selection = useRowSelection(rows, dishId, isLocked);
 
   const handleDelete = async (ids: string[], what: string) => {
@@ -61,6 +75,15 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
       notifyFailure(error);
     }
   };
+
+  const availableSwitch = (dish: Dish) => (
+    <AvailabilitySwitch
+      name={dish.name}
+      checked={availability.checkedOf(dish._id, dish.isAvailable)}
+      disabled={dish.fromParent || !canEdit || availability.isPending(dish._id)}
+      onChange={(checked) => void availability.set([dish._id], checked)}
+    />
+  );
 
   const columns: TableColumn<Dish>[] = [
     {
@@ -77,7 +100,14 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
         <div className={classes.name}>
           {compact && <DishThumb dish={dish} />}
           {canEdit ? (
-            <Anchor component={Link} to={`/update-dish/${dish._id}`} fw={500} size="sm" c="inherit">
+            <Anchor
+              component={Link}
+              to={`/update-dish/${dish._id}`}
+              fw={600}
+              size="sm"
+              c="inherit"
+              underline="hover"
+            >
               {dish.name}
             </Anchor>
           ) : (
@@ -96,7 +126,7 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
               <Text size="sm" className={classes.price}>
                 {formatPrice(dish.price)}
               </Text>
-              <AvailabilityBadge available={dish.isAvailable} />
+              {availableSwitch(dish)}
             </Group>
           )}
         </div>
@@ -116,10 +146,10 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
     },
     {
       key: 'available',
-      header: 'Availability',
-      width: 130,
+      header: 'Available',
+      width: 100,
       hideWhenCompact: true,
-      render: (dish) => <AvailabilityBadge available={dish.isAvailable} />,
+      render: availableSwitch,
     },
   ];
   if (canEdit) {
@@ -142,7 +172,12 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
       dashboard={dashboard}
       title="Dishes"
       count={all.length}
-      search={{ label: 'Search dishes', value: search, onChange: setSearch }}
+      search={
+        dashboard
+          ? { label: 'Search dishes', value: dashboardSearch, onChange: setDashboardSearch }
+          : { label: 'Search dishes', ...list.search }
+      }
+      sort={dashboard ? undefined : list.sort}
       bulkDelete={
         canEdit && {
           count: selection.ids.length,
@@ -150,7 +185,15 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
           onClick: () => handleDelete(selection.ids, countOf(selection.ids.length, 'dish', 'dishes')),
         }
       }
-      add={canEdit && { label: 'Add dish', to: '/create-dish', tour: 'create-dish' }}
+      bulkAvailability={
+        canEdit &&
+        !dashboard && {
+          count: selection.ids.length,
+          loading: availability.bulkPending,
+          onChange: (available) => void availability.set(selection.ids, available),
+        }
+      }
+      add={canEdit && { label: 'Add dish', to: '/create-dish?new', tour: 'create-dish' }}
     >
       <PaginatedTable
         label="Dishes"
@@ -162,6 +205,9 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
         isLocked={isLocked}
         selection={canEdit ? selection.selection : undefined}
         minWidth={620}
+        page={dashboard ? undefined : list.page.value}
+        onPageChange={dashboard ? undefined : list.page.onChange}
+        emptyMessage={all.length > 0 ? 'No dish matches your search.' : undefined}
       />
     </TablePanel>
   );

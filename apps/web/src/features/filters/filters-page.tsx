@@ -1,4 +1,9 @@
-import { FILTER_DESCRIPTION_MAX, type FilterOptions, filterOptionsSchema, messages } from '@carte/domain';
+import {
+  FILTER_DESCRIPTION_MAX,
+  type FilterOptions,
+  filterOptionsInputSchema,
+  messages,
+} from '@carte/domain';
 import {
   Alert,
   Card,
@@ -71,7 +76,7 @@ function FiltersForm({ saved }: { saved: FilterOptions }) {
 
   const form = useForm<FilterFormValues>({
     initialValues: baseline,
-    validate: schemaValidate<FilterFormValues>(filterOptionsSchema, { toPayload: filterPayload }),
+    validate: schemaValidate<FilterFormValues>(filterOptionsInputSchema, { toPayload: filterPayload }),
     ...validateChangedOnBlur,
   });
   const values = form.getValues();

@@ -1,10 +1,11 @@
 import { createIngredientsSchema, messages } from '@carte/domain';
-import { Button, Grid, Group, Select, Stack, TagsInput } from '@mantine/core';
+import { Group, Select, Stack, TagsInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
 import { useCreateIngredients, useIngredients } from '../../api/ingredients.api.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
+import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 
 const key = (value: string) => value.trim().toLowerCase();
@@ -13,7 +14,7 @@ const key = (value: string) => value.trim().toLowerCase();
  * Creates several ingredients at once (doc 2 §5): at least one name ("You must add at least one
  * ingredient to submit."); names already there or repeated are reported ("{x} already exists.").
  */
-export function CreateIngredientsForm() {
+export function CreateIngredientsForm({ onAdded }: { onAdded?: () => void }) {
   const create = useCreateIngredients();
   const parents = useIngredients({ exceptChildren: true });
   const [names, setNames] = useState<string[]>([]);
@@ -64,7 +65,10 @@ export function CreateIngredientsForm() {
       setError(answer.errors.length > 0 ? answer.errors.join(' ') : null);
       if (answer.insertedIngredients.length > 0) {
         notifySuccess(messages.ingredientCreated);
-        if (rejected.length === 0) setParent(null);
+        if (rejected.length === 0) {
+          setParent(null);
+          onAdded?.();
+        }
       }
     } catch (caught) {
       if (isApiError(caught) && caught.notified) return;
@@ -77,48 +81,41 @@ export function CreateIngredientsForm() {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <FormAlert message={failure} />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <TagsInput
-              label="Ingredient names"
-              description="Type a name and press Enter. Add as many as you like, or paste a comma-separated list."
-              placeholder={names.length === 0 ? 'e.g. Tomato, Basil, Mozzarella' : 'Add another'}
-              value={names}
-              onChange={handleChange}
-              splitChars={[',', ';']}
-              allowDuplicates
-              clearable
-              error={error}
-              withAsterisk
-              acceptValueOnBlur
-              onSearchChange={(search) => {
-                if (search && error === messages.ingredientRequired) setError(null);
-              }}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Select
-              label="Inside another ingredient"
-              description="Optional, e.g. Mozzarella inside Cheese"
-              placeholder={parents.isPending ? 'Loading…' : 'No parent'}
-              data={parentOptions}
-              value={parent}
-              onChange={setParent}
-              searchable
-              clearable
-              nothingFoundMessage="No ingredient found"
-            />
-          </Grid.Col>
-        </Grid>
+        <TagsInput
+          label="Ingredient names"
+          description="Type a name and press Enter. Add as many as you like, or paste a comma-separated list."
+          placeholder={names.length === 0 ? 'e.g. Tomato, Basil, Mozzarella' : 'Add another'}
+          value={names}
+          onChange={handleChange}
+          splitChars={[',', ';']}
+          allowDuplicates
+          clearable
+          error={error}
+          withAsterisk
+          acceptValueOnBlur
+          data-autofocus
+          onSearchChange={(search) => {
+            if (search && error === messages.ingredientRequired) setError(null);
+          }}
+        />
+        <Select
+          label="Inside another ingredient"
+          description="Optional, e.g. Mozzarella inside Cheese"
+          placeholder={parents.isPending ? 'Loading…' : 'No parent'}
+          data={parentOptions}
+          value={parent}
+          onChange={setParent}
+          searchable
+          clearable
+          nothingFoundMessage="No ingredient found"
+        />
         <Group justify="flex-end">
-          <Button
-            type="submit"
+          <SubmitButton
+            form={{ submitting: create.isPending, errors: { ingredients: error }, values: names }}
             leftSection={<IconPlus size={16} />}
-            loading={create.isPending}
-            disabled={error !== null}
           >
             {names.length > 1 ? `Add ${names.length} ingredients` : 'Add ingredient'}
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

@@ -1,13 +1,10 @@
 import { type Ingredient, messages } from '@carte/domain';
-import { Group, Switch, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import {
-  useCloneIngredient,
-  useDeleteIngredients,
-  useIngredients,
-  useUpdateIngredient,
-} from '../../api/ingredients.api.ts';
+import { useCloneIngredient, useDeleteIngredients, useIngredients } from '../../api/ingredients.api.ts';
+import { AvailabilitySwitch } from '../../ui/availability-switch.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
+import { nameAndDateSorts, type SortOption, useListView } from '../../ui/list-view.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import {
   actionsColumn,
@@ -18,12 +15,23 @@ import {
 import { countOf, RowActions } from '../../ui/row-actions.tsx';
 import { matchesSearch } from '../../ui/search-input.tsx';
 import { TablePanel } from '../../ui/table-panel.tsx';
+import { useAvailability } from '../../ui/use-availability.ts';
 import { useCan } from '../../ui/use-can.ts';
-import { EditIngredientModal } from './edit-ingredient-modal.tsx';
+import { EditIngredientDrawer } from './edit-ingredient-drawer.tsx';
 
 const isLocked = (ingredient: Ingredient) => ingredient.fromParent;
 const ingredientId = (ingredient: Ingredient) => ingredient._id;
 const usedBy = (ingredient: Ingredient) => countOf(ingredient.count, 'dish', 'dishes');
+
+/** New ingredients at the end (doc 1 §4), then by name or use. */
+const sorts: SortOption<Ingredient>[] = [
+  ...nameAndDateSorts<Ingredient>('oldest'),
+  {
+    value: 'used-desc',
+    label: 'Most used',
+    compare: (a, b) => b.count - a.count || a.name.localeCompare(b.name),
+  },
+];
 
 /** What deleting takes with it (doc 1 §4: dishes lose the ingredient, children move to the top). */
 function deleteDetail(ingredients: Ingredient[]) {
@@ -35,8 +43,8 @@ function deleteDetail(ingredients: Ingredient[]) {
 }
 
 /**
- * The ingredients table (doc 1 §2, §4): name, parent, how many dishes use it, availability switch;
- * edit (dialog), clone (" (copy)", retried on 412), (bulk) delete; search; 10 rows a page. Inherited
+ * The ingredients table (doc 1 §2, §4): name (it opens the edit drawer), parent, how many dishes use
+ * it, availability switch; edit, clone (" (copy)", retried on 412), (bulk) delete, bulk availability; search, sort, 10 rows a page. Inherited
  * rows are locked but cloneable. On narrow screens parent and use count move under the name.
  *
  * `dashboard`: a card of its own with the title, the count and "Add ingredient"; the search appears
@@ -46,14 +54,18 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
   const can = useCan();
   const canEdit = can('ingredient');
   const ingredients = useIngredients();
-  const update = useUpdateIngredient();
   const clone = useCloneIngredient();
   const remove = useDeleteIngredients();
+  const availability = useAvailability('ingredients', messages.ingredientUpdated);
   const [editing, setEditing] = useState<Ingredient | null>(null);
-  const [search, setSearch] = useState('');
+  const [dashboardSearch, setDashboardSearch] = useState('');
 
   const all = ingredients.data ?? [];
-  const rows = all.filter((ingredient) => matchesSearch(search, ingredient.name, ingredient.parent?.name));
+  const searchText = (ingredient: Ingredient) => [ingredient.name, ingredient.parent?.name];
+  const list = useListView(dashboard ? 'ingredients-dashboard' : 'ingredients', all, { searchText, sorts });
+  const rows = dashboard
+    ? all.filter((ingredient) => matchesSearch(dashboardSearch, ...searchText(ingredient)))
+    : list.rows;
   const selection = useRowSelection(rows, ingredientId, isLocked);
 
   const handleDelete = async (ids: string[], what: string) => {
@@ -77,27 +89,12 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
     }
   };
 
-  const handleAvailability = async (ingredient: Ingredient, isAvailable: boolean) => {
-    try {
-      await update.mutateAsync({
-        id: ingredient._id,
-        input: { name: ingredient.name, parent: ingredient.parent?._id ?? null, isAvailable },
-      });
-      notifySuccess(messages.ingredientUpdated);
-    } catch (error) {
-      notifyFailure(error);
-    }
-  };
-
   const availableSwitch = (ingredient: Ingredient) => (
-    <Switch
-      size="sm"
-      aria-label={`${ingredient.name} available`}
-      checked={ingredient.isAvailable}
-      disabled={
-        ingredient.fromParent || !canEdit || (update.isPending && update.variables?.id === ingredient._id)
-      }
-      onChange={(event) => handleAvailability(ingredient, event.currentTarget.checked)}
+    <AvailabilitySwitch
+      name={ingredient.name}
+      checked={availability.checkedOf(ingredient._id, ingredient.isAvailable)}
+      disabled={ingredient.fromParent || !canEdit || availability.isPending(ingredient._id)}
+      onChange={(checked) => void availability.set([ingredient._id], checked)}
     />
   );
 
@@ -107,9 +104,23 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
       header: 'Name',
       render: (ingredient, { compact }) => (
         <>
-          <Text size="sm" fw={500}>
-            {ingredient.name}
-          </Text>
+          {canEdit && !ingredient.fromParent ? (
+            <Anchor
+              component="button"
+              type="button"
+              fw={600}
+              size="sm"
+              c="inherit"
+              underline="hover"
+              onClick={() => setEditing(ingredient)}
+            >
+              {ingredient.name}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={500}>
+              {ingredient.name}
+            </Text>
+          )}
           {compact && (
             <Group gap="xs" wrap="nowrap" mt={2}>
               {availableSwitch(ingredient)}
@@ -171,7 +182,20 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
       dashboard={dashboard}
       title="Ingredients"
       count={all.length}
-      search={{ label: 'Search ingredients', value: search, onChange: setSearch }}
+      search={
+        dashboard
+          ? { label: 'Search ingredients', value: dashboardSearch, onChange: setDashboardSearch }
+          : { label: 'Search ingredients', ...list.search }
+      }
+      sort={dashboard ? undefined : list.sort}
+      bulkAvailability={
+        canEdit &&
+        !dashboard && {
+          count: selection.ids.length,
+          loading: availability.bulkPending,
+          onChange: (available) => void availability.set(selection.ids, available),
+        }
+      }
       bulkDelete={
         canEdit && {
           count: selection.ids.length,
@@ -180,7 +204,7 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
             handleDelete(selection.ids, countOf(selection.ids.length, 'ingredient', 'ingredients')),
         }
       }
-      add={canEdit && { label: 'Add ingredient', to: '/create-ingredient', tour: 'create-ingredient' }}
+      add={canEdit && { label: 'Add ingredient', to: '/create-ingredient?new', tour: 'create-ingredient' }}
     >
       <PaginatedTable
         label="Ingredients"
@@ -192,8 +216,11 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
         selection={canEdit ? selection.selection : undefined}
         isLocked={isLocked}
         minWidth={600}
+        page={dashboard ? undefined : list.page.value}
+        onPageChange={dashboard ? undefined : list.page.onChange}
+        emptyMessage={all.length > 0 ? 'No ingredient matches your search.' : undefined}
       />
-      <EditIngredientModal ingredient={editing} onClose={() => setEditing(null)} />
+      <EditIngredientDrawer ingredient={editing} onClose={() => setEditing(null)} />
     </TablePanel>
   );
 }

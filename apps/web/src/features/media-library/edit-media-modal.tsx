@@ -1,4 +1,4 @@
-import { MEDIA_CROP_BOX, MEDIA_ZOOM, type MediaItem, messages } from '@carte/domain';
+import { DISH_IMAGE_ASPECT, MEDIA_ZOOM, type MediaItem, messages } from '@carte/domain';
 import { Button, Group, Modal, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
@@ -11,7 +11,8 @@ import classes from './media-library.module.css';
  * the others fit a logo and a menu cover.
  */
 const shapes = [
-  { value: 'dish', label: 'Dish card', aspect: MEDIA_CROP_BOX.width / MEDIA_CROP_BOX.height },
+  // The dish photo's one shape (decisions, "First run, photos and copy"): cropped here, never again.
+  { value: 'dish', label: 'Dish photo', aspect: DISH_IMAGE_ASPECT },
   { value: 'square', label: 'Square', aspect: 1 },
   { value: 'wide', label: 'Wide', aspect: 16 / 9 },
 ] as const;

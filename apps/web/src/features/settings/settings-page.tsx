@@ -35,6 +35,7 @@ import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
 import { QrSection } from '../sharing/index.ts';
+import { TransferOwnershipSection } from '../transfer/index.ts';
 import classes from './settings.module.css';
 import {
   type SettingsFormValues,
@@ -59,7 +60,10 @@ export function SettingsPage() {
       {restaurant.isPending ? (
         <SettingsSkeleton />
       ) : restaurant.data ? (
-        <SettingsForm saved={restaurant.data} />
+        <>
+          <SettingsForm saved={restaurant.data} />
+          <TransferOwnershipSection restaurantName={restaurant.data.name} />
+        </>
       ) : restaurant.isError ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
           {errorMessage(restaurant.error)}
@@ -178,20 +182,7 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             <Stack gap="lg">
-              <ProfileSection
-                form={form}
-                disabled={submitting}
-                progress={progress}
-                onDescriptionNormalized={(html) => {
-                  // The editor writes the saved text in its own markup when it opens (plain text
-                  // becomes a paragraph): that is what is saved, not a change of the owner's.
-                  const next = { ...baseline, description: html };
-                  setBaseline(next);
-                  form.setInitialValues(next);
-                  form.setFieldValue('description', html);
-                  form.resetDirty(next);
-                }}
-              />
+              <ProfileSection form={form} disabled={submitting} progress={progress} />
               <MenuBehaviourSection form={form} disabled={submitting} />
               <CtaSection
                 form={form}

@@ -30,7 +30,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { type ReactNode, useMemo, useRef } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { ImageInput } from '../../ui/image-input.tsx';
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
 import classes from './settings.module.css';
@@ -78,17 +78,12 @@ export function ProfileSection({
   form,
   disabled,
   progress,
-  onDescriptionNormalized,
 }: {
   form: Form;
   disabled: boolean;
   progress: number | null;
-  /** The editor rewrote the saved description in its own markup before anyone touched it. */
-  onDescriptionNormalized: (html: string) => void;
 }) {
   const values = form.getValues();
-  // Set once the owner reaches into the editor (typing, the toolbar, a paste).
-  const edited = useRef(false);
   const typeLabel = restaurantTypeLabel(values.restaurantType);
   const descriptionLength = richTextLength(values.description);
   const tooLong = descriptionLength > RESTAURANT_DESCRIPTION_MAX;
@@ -140,22 +135,12 @@ export function ProfileSection({
           disabled={disabled}
           error={form.errors.logo}
         />
-        <div
-          onFocusCapture={() => {
-            edited.current = true;
-          }}
-          onPointerDownCapture={() => {
-            edited.current = true;
-          }}
-        >
+        <div>
           <RichTextEditor
             label="Description"
             description={`Max ${RESTAURANT_DESCRIPTION_MAX} characters. Shown under your name on the public menu.`}
             value={values.description}
-            onChange={(html) => {
-              if (edited.current) form.setFieldValue('description', html);
-              else onDescriptionNormalized(html);
-            }}
+            onChange={(html) => form.setFieldValue('description', html)}
             onBlur={() => form.validateField('description')}
             error={form.errors.description}
             disabled={disabled}

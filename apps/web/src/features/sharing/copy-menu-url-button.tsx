@@ -2,11 +2,13 @@ import { messages } from '@carte/domain';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useRecordShared } from '../../api/getting-started.api.ts';
 import { copyText } from './clipboard.ts';
 
 /** "Copy Menu URL" (doc 2 §2, §8): the public address to the clipboard, with its toasts. */
 export function CopyMenuUrlButton({ url, ...props }: { url: string } & ButtonProps) {
   const [copied, setCopied] = useState(false);
+  const recordShared = useRecordShared();
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 2000);
@@ -14,7 +16,13 @@ export function CopyMenuUrlButton({ url, ...props }: { url: string } & ButtonPro
   }, [copied]);
 
   const handleCopy = async () => {
-    setCopied(await copyText(url, { success: messages.menuUrlCopied, failure: messages.menuUrlCopyFailed }));
+    const done = await copyText(url, {
+      success: messages.menuUrlCopied,
+      failure: messages.menuUrlCopyFailed,
+    });
+    setCopied(done);
+    // The link left the app: the getting-started checklist's share step (a failure is not the user's concern).
+    if (done) recordShared.mutate('link', { onError: () => undefined });
   };
 
   return (

@@ -38,7 +38,7 @@ export function PublicMenuCard({
           </Badge>
         </Group>
         <Text size="sm" c="gray.7">
-          Diners open it from the QR code on their table, from a link, or inside your website.
+          Guests open it from the QR code on their table, from a link, or inside your website.
         </Text>
         <div className={classes.address}>
           <span className={classes.addressText} title={url}>

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
+import { useRecordShared } from '../../api/getting-started.api.ts';
 import { qrApi } from '../../api/qr.api.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { defaultPaper, saveFile } from './save-file.ts';
@@ -33,9 +34,13 @@ const DOWNLOAD_SIZE = 1024;
 /**
  * "Download or Print" (doc 2 §2, §4): the code as png, jpeg or svg, printable table cards as PDF
  * (A4 or Letter), and printing the cards from the browser's PDF viewer. Files follow the saved design.
+ * With `mapId` the files are those of one menu display (its own address).
  */
-export function QrDownloadMenu({ ...buttonProps }: ButtonProps) {
+export function QrDownloadMenu({ mapId, ...buttonProps }: ButtonProps & { mapId?: string }) {
   const [busy, setBusy] = useState(false);
+  // A file that left the app is the checklist's share step (a failure to record it is not the user's concern).
+  const recordShared = useRecordShared();
+  const shared = (how: 'qr-code' | 'qr-cards') => recordShared.mutate(how, { onError: () => undefined });
 
   const run = async (task: () => Promise<void>) => {
     setBusy(true);
@@ -51,14 +56,16 @@ export function QrDownloadMenu({ ...buttonProps }: ButtonProps) {
 
   const downloadCode = (format: QrImageFormat) =>
     run(async () => {
-      const { blob, fileName } = await qrApi.code(format, DOWNLOAD_SIZE);
+      const { blob, fileName } = await qrApi.code(format, DOWNLOAD_SIZE, mapId);
       saveFile(blob, fileName);
+      shared('qr-code');
     });
 
   const downloadCards = (paper: QrPaper, perPage: 1 | 4) =>
     run(async () => {
-      const { blob, fileName } = await qrApi.cards(paper, perPage);
+      const { blob, fileName } = await qrApi.cards(paper, perPage, mapId);
       saveFile(blob, fileName);
+      shared('qr-cards');
     });
 
   const printCards = () => {
@@ -66,10 +73,11 @@ export function QrDownloadMenu({ ...buttonProps }: ButtonProps) {
     const tab = window.open('', '_blank');
     return run(async () => {
       try {
-        const { blob } = await qrApi.cards(defaultPaper(), 4);
+        const { blob } = await qrApi.cards(defaultPaper(), 4, mapId);
         const url = URL.createObjectURL(blob);
         if (tab) tab.location.href = url;
         else window.location.assign(url);
+        shared('qr-cards');
       } catch (error) {
         tab?.close();
         throw error;

@@ -109,7 +109,7 @@ export function QrSection({
         <div>
           <Title order={3}>QR code</Title>
           <Text size="sm" c="gray.7" mt={4}>
-            Diners scan it to open your menu. Choose a table card, your colours and texts: the preview is what
+            Guests scan it to open your menu. Choose a table card, your colours and texts: the preview is what
             prints.
           </Text>
         </div>

@@ -87,7 +87,8 @@ export function WeekStrip({ lanes, timeZone, now }: WeekStripProps) {
                           style={{
                             left: `${(piece.startMinute / MINUTES_PER_DAY) * 100}%`,
                             width: `${width}%`,
-                            ['--bar-color' as string]: `var(--mantine-color-${lane.color}-6)`,
+                            // A menu bar carries white text: the filled shade (7) keeps it at AA contrast.
+                            ['--bar-color' as string]: `var(--mantine-color-${lane.color}-${lane.kind === 'menu' ? 7 : 6})`,
                             ['--bar-soft' as string]: `var(--mantine-color-${lane.color}-1)`,
                           }}
                         >

@@ -7,6 +7,8 @@ interface AltchaWidgetProps {
   ref: Ref<AltchaWidgetElement | null>;
   /** The solved payload, or null when it expired or was reset. */
   onPayload: (payload: string | null) => void;
+  /** No check box: the proof of work runs unseen (signed-in forms). */
+  invisible?: boolean;
 }
 
 const CHALLENGE_URL = '/api/captcha/challenge';
@@ -16,7 +18,7 @@ const CHALLENGE_URL = '/api/captcha/challenge';
  * the server uses ALTCHA. It starts solving as soon as the user focuses the form, so by the time they
  * submit the proof is usually ready; `verify()` finishes it otherwise.
  */
-export function AltchaWidget({ ref, onPayload }: AltchaWidgetProps) {
+export function AltchaWidget({ ref, onPayload, invisible = false }: AltchaWidgetProps) {
   const element = useRef<AltchaWidgetElement | null>(null);
   const onPayloadRef = useRef(onPayload);
   onPayloadRef.current = onPayload;
@@ -49,6 +51,7 @@ export function AltchaWidget({ ref, onPayload }: AltchaWidgetProps) {
       className={classes.widget}
       challenge={CHALLENGE_URL}
       auto="onfocus"
+      display={invisible ? 'invisible' : undefined}
       name="altcha"
     />
   );

@@ -1,6 +1,7 @@
 import { messages } from '@carte/domain';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import { type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { useSession } from '../../api/session.ts';
 import { loadPublicConfig, usePublicConfig } from '../../api/use-public-config.ts';
 import { AltchaWidget } from './altcha-widget.tsx';
 import { executeRecaptcha } from './recaptcha.ts';
@@ -50,9 +51,14 @@ function solve(element: AltchaWidgetElement): Promise<string | null> {
   });
 }
 
-/** The anti-bot check chosen by the server (`GET /api/config` → captcha: altcha | recaptcha | off). */
+/**
+ * The anti-bot check chosen by the server (`GET /api/config` → captcha: altcha | recaptcha | off).
+ * Signed in, the form shows no check box: the proof of work runs unseen and its token goes with the
+ * request as the specification asks (doc 2 §5); a check box is for forms a stranger can reach.
+ */
 export function useCaptcha(action: string): Captcha {
   const config = usePublicConfig();
+  const invisible = useSession() !== null;
   const widget = useRef<AltchaWidgetElement | null>(null);
   const payload = useRef<string | null>(null);
 
@@ -81,12 +87,13 @@ export function useCaptcha(action: string): Captcha {
       config.data?.captcha === 'altcha' ? (
         <AltchaWidget
           ref={widget}
+          invisible={invisible}
           onPayload={(value) => {
             payload.current = value;
           }}
         />
       ) : null,
-    [config.data?.captcha],
+    [config.data?.captcha, invisible],
   );
 
   return { field, getToken, reset };

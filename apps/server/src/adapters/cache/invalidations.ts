@@ -1,0 +1,32 @@
+import type { RedisLink } from '../redis/index.ts';
+
+/**
+ * Drops of a cache shared between instances (REDIS_URL): each instance keeps its values in its own
+ * memory, and tells the others over Redis pub/sub which key changed so they drop it too. Without a
+ * link (one process) nothing travels. While Redis is away the drops are lost, so when it answers
+ * again every instance is told to forget everything it cached (`onMissed`).
+ */
+export interface Invalidations {
+  /** Tells every other instance that `key` changed. */
+  publish(key: string): void;
+  /** `onDrop` for each key another instance changed; `onMissed` after an outage of Redis. */
+  listen(onDrop: (key: string) => void, onMissed: () => void): void;
+}
+
+export function createInvalidations(link: RedisLink | null, channel: string): Invalidations {
+  if (!link) return { publish() {}, listen() {} };
+  const name = `cache:${channel}`;
+  return {
+    publish(key) {
+      link.publish(name, `${link.instanceId} ${key}`);
+    },
+    listen(onDrop, onMissed) {
+      link.subscribe(name, (message) => {
+        const space = message.indexOf(' ');
+        if (space < 0 || message.slice(0, space) === link.instanceId) return;
+        onDrop(message.slice(space + 1));
+      });
+      link.onReconnect(onMissed);
+    },
+  };
+}

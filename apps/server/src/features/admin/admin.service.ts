@@ -1,0 +1,756 @@
+import {
+  type AdminInvitation,
+  type AdminLogPage,
+  type AdminRestaurant,
+  type AdminStatistics,
+  type AdminUser,
+  type DietaryLists,
+  type MailTemplateDetail,
+  type MailTemplateName,
+  type MailTemplateSummary,
+  mailPlaceholders,
+  mailTemplateCatalogue,
+  mailTemplateInfo,
+  messages,
+  type Role,
+  type User,
+} from '@carte/domain';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Caller } from '../../core/caller.ts';
+import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
+import type { Db } from '../../db/connect.ts';
+import { newId } from '../../db/ids.ts';
+import {
+  actionTokens,
+  adminAudit,
+  analyticsEvents,
+  logs,
+  menus,
+  restaurants,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
+import { hashPassword, hashToken, newOpaqueToken } from '../auth/index.ts';
+import { getMailTemplate, listMails, listMailTemplates, updateMailTemplate } from '../mail/index.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** An invited admin holds this username until they choose theirs: it is outside the username pattern. */
+const PENDING_PREFIX = '~admin-';
+const INVITATION_MS = 7 * 24 * 3_600_000;
+const staffRoles: Role[] = ['ADMIN', 'SUPER_ADMIN'];
+
+export interface AdminDeps {
+  db: Db;
+  mailer: { send(template: string, to: string, vars: Record<string, string>): Promise<unknown> };
+  publicUrl: string;
+  now: () => Date;
+  publicMenu: PublicMenuChanges;
+  /** The caller's own password, throttled as every confirmation is (accounts). */
+  confirmPassword: (caller: Caller, password: string, clientIp: string) => Promise<void>;
+  /** Opens a session as a login does; `impersonatorId` marks one opened by "Login as". */
+  openSession: (
+    user: UserRow,
+    options?: { impersonatorId?: string },
+  ) => Promise<{ accessToken: string; refreshToken: string; user: User }>;
+  /** Ends one session (its refresh-token family). */
+  endSession: (sessionId: string) => Promise<void>;
+  /** A checkout for a restaurant, as its owner would start it (billing); answers the session id. */
+  startCheckout: (owner: UserRow, priceId: string) => Promise<string>;
+  dietary: {
+    readPlatform(): Promise<{ admin: DietaryLists }>;
+    savePlatform(lists: DietaryLists): Promise<DietaryLists>;
+  };
+  /** The logo's small variant for the Restaurants table. */
+  logoUrl: (logo: string | null) => string | null;
+}
+
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+const isStaff = (role: Role) => staffRoles.includes(role);
+
+function requireAdmin(caller: Caller): void {
+  if (!isStaff(caller.role)) throw new ForbiddenError();
+}
+
+/** Only the super admin loads, adds and deletes admins (doc 3 §6). */
+function requireSuperAdmin(caller: Caller): void {
+  if (caller.role !== 'SUPER_ADMIN') throw new ForbiddenError();
+}
+
+const presentAdminUser = (row: UserRow, restaurantName: string | null = null): AdminUser => ({
+  _id: row.id,
+  role: row.role,
+  username: row.username.startsWith(PENDING_PREFIX) ? '' : row.username,
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  verified: row.verifiedAt !== null,
+  restaurantId: row.restaurantId,
+  restaurantName,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The last `days` calendar days (UTC), oldest first, as YYYY-MM-DD. */
+function lastDays(now: Date, days: number): string[] {
+  const out: string[] = [];
+  for (let i = days - 1; i >= 0; i--)
+    out.push(new Date(now.getTime() - i * 86_400_000).toISOString().slice(0, 10));
+  return out;
+}
+
+/**
+ * The admin area (doc 3 §2.2, §2.6, §2.8, §4, §6, §7.3): every function takes the caller first and
+ * checks its role before acting (STYLE rule 4); the routes only parse and wrap.
+ */
+export function createAdminService(deps: AdminDeps) {
+  const { db, mailer, now } = deps;
+
+  async function audit(
+    caller: Caller,
+    action: string,
+    target: { id: string; username: string } | null,
+    detail?: string,
+  ) {
+    await db.insert(adminAudit).values({
+      adminId: caller.userId,
+      adminUsername: caller.username,
+      action,
+      targetUserId: target?.id ?? null,
+      targetUsername: target?.username ?? null,
+      detail: detail ?? null,
+    });
+  }
+
+  async function findUser(id: string): Promise<UserRow> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  const userVars = (user: UserRow): Record<string, string> => ({
+    'user.firstName': user.firstName || (user.username.startsWith(PENDING_PREFIX) ? '' : user.username),
+    'user.lastName': user.lastName,
+    'user.username': user.username.startsWith(PENDING_PREFIX) ? '' : user.username,
+    'user.email': user.email,
+    'user.phoneNumber': user.phoneNumber,
+  });
+
+  /** A fresh 7-day link for a pending admin; older unused ones stop working. */
+  async function sendAdminInvitation(admin: UserRow): Promise<void> {
+    const token = newOpaqueToken();
+    await db.transaction(async (tx) => {
+      await tx
+        .update(actionTokens)
+        .set({ usedAt: now() })
+        .where(
+          and(
+            eq(actionTokens.userId, admin.id),
+            eq(actionTokens.kind, 'admin-invitation'),
+            isNull(actionTokens.usedAt),
+          ),
+        );
+      await tx.insert(actionTokens).values({
+        userId: admin.id,
+        kind: 'admin-invitation',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now().getTime() + INVITATION_MS),
+      });
+    });
+    await mailer.send('admin-created', admin.email, {
+      ...userVars(admin),
+      link: `${deps.publicUrl}/admin-complete-account?token=${encodeURIComponent(token)}`,
+      token,
+    });
+  }
+
+  async function findInvitation(token: string) {
+    const [row] = await db
+      .select({ token: actionTokens, user: users })
+      .from(actionTokens)
+      .innerJoin(users, eq(actionTokens.userId, users.id))
+      .where(
+        and(
+          eq(actionTokens.tokenHash, hashToken(token)),
+          eq(actionTokens.kind, 'admin-invitation'),
+          isNull(actionTokens.usedAt),
+          gt(actionTokens.expiresAt, now()),
+          eq(users.role, 'ADMIN'),
+          isNull(users.verifiedAt),
+        ),
+      );
+    return row ?? null;
+  }
+
+  async function usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          sql`lower(${users.username}) = lower(${username})`,
+          exceptUserId ? ne(users.id, exceptUserId) : undefined,
+        ),
+      );
+    return Boolean(row);
+  }
+
+  /** Deletes an owner's account with its restaurant and team, as deleting one's own account does. */
+  async function deleteAccountRows(user: UserRow): Promise<void> {
+    await db.transaction(async (tx) => {
+      if (user.role === 'RESTAURANT' && user.restaurantId) {
+        const [otherOwner] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.restaurantId, user.restaurantId),
+              eq(users.role, 'RESTAURANT'),
+              ne(users.id, user.id),
+            ),
+          )
+          .limit(1);
+        if (!otherOwner) {
+          await tx
+            .delete(users)
+            .where(and(eq(users.restaurantId, user.restaurantId), eq(users.role, 'MEMBER')));
+          await tx.delete(users).where(eq(users.id, user.id));
+          await tx.delete(restaurants).where(eq(restaurants.id, user.restaurantId));
+          return;
+        }
+      }
+      await tx.delete(users).where(eq(users.id, user.id));
+    });
+    if (user.restaurantId) deps.publicMenu.changed(user.restaurantId);
+  }
+
+  return {
+    /** GET /admin/users: the owners, newest first, with their restaurant (doc 3 §2.2 Users table). */
+    async listUsers(caller: Caller): Promise<AdminUser[]> {
+      requireAdmin(caller);
+      const rows = await db
+        .select({ user: users, restaurantName: restaurants.name })
+        .from(users)
+        .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
+        .where(inArray(users.role, ['RESTAURANT', 'DMA_CLIENT']))
+        .orderBy(desc(users.createdAt), desc(users.id));
+      return rows.map((row) => presentAdminUser(row.user, row.restaurantName));
+    },
+
+    /** GET /admin/load: the admins (super admin only, doc 3 §6). */
+    async listAdmins(caller: Caller): Promise<AdminUser[]> {
+      requireSuperAdmin(caller);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(eq(users.role, 'ADMIN'))
+        .orderBy(desc(users.createdAt), desc(users.id));
+      return rows.map((row) => presentAdminUser(row));
+    },
+
+    /** GET /admin/restaurants: every restaurant with what its "View more" modal shows. */
+    async listRestaurants(caller: Caller): Promise<AdminRestaurant[]> {
+      requireAdmin(caller);
+      const rows = await db
+        .select()
+        .from(restaurants)
+        .orderBy(desc(restaurants.createdAt), desc(restaurants.id));
+      const owners = await db
+        .select({ restaurantId: users.restaurantId, username: users.username, email: users.email })
+        .from(users)
+        .where(and(inArray(users.role, ['RESTAURANT', 'DMA_CLIENT']), isNotNull(users.restaurantId)))
+        .orderBy(asc(users.createdAt));
+      const memberCounts = await db
+        .select({ restaurantId: users.restaurantId, n: count() })
+        .from(users)
+        .where(eq(users.role, 'MEMBER'))
+        .groupBy(users.restaurantId);
+      const menuCounts = await db
+        .select({
+          restaurantId: menus.restaurantId,
+          n: count(),
+          published: sql<number>`count(*) filter (where ${menus.draft} = false)`.mapWith(Number),
+        })
+        .from(menus)
+        .groupBy(menus.restaurantId);
+      const active = await db
+        .select({
+          restaurantId: subscriptions.restaurantId,
+          status: subscriptions.status,
+          interval: subscriptions.interval,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.status, 'active'));
+      const ownerOf = new Map<string, { username: string; email: string }>();
+      for (const owner of owners)
+        if (owner.restaurantId && !ownerOf.has(owner.restaurantId)) ownerOf.set(owner.restaurantId, owner);
+      const names = new Map(rows.map((row) => [row.id, row.name]));
+      return rows.map((row) => {
+        const menuCount = menuCounts.find((m) => m.restaurantId === row.id);
+        const subscription = active.find((s) => s.restaurantId === row.id);
+        const owner = ownerOf.get(row.id);
+        return {
+          _id: row.id,
+          name: row.name,
+          restaurantType: row.restaurantType,
+          ownerUsername: owner?.username ?? null,
+          ownerEmail: owner?.email ?? null,
+          logo: deps.logoUrl(row.logo),
+          timeZone: row.timeZone,
+          parentName: row.parentId ? (names.get(row.parentId) ?? null) : null,
+          menus: menuCount?.n ?? 0,
+          publishedMenus: menuCount?.published ?? 0,
+          members: memberCounts.find((m) => m.restaurantId === row.id)?.n ?? 0,
+          locations: rows.filter((other) => other.parentId === row.id).length,
+          subscription: subscription
+            ? { status: subscription.status, interval: subscription.interval }
+            : null,
+          createdAt: row.createdAt.toISOString(),
+        };
+      });
+    },
+
+    /** GET /admin/statistics: the section counts and the statistics block (doc 3 §2.2). */
+    async statistics(caller: Caller): Promise<AdminStatistics> {
+      requireAdmin(caller);
+      const countRole = async (roles: Role[]) =>
+        (await db.select({ n: count() }).from(users).where(inArray(users.role, roles)))[0]?.n ?? 0;
+      const since = new Date(now().getTime() - 30 * 86_400_000);
+      const days = lastDays(now(), 30);
+      const byDay = (rows: { day: string; n: number }[]) =>
+        days.map((date) => ({ date, count: rows.find((row) => row.day === date)?.n ?? 0 }));
+      const dayOf = (column: typeof users.createdAt | typeof analyticsEvents.createdAt) =>
+        sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const signUps = await db
+        .select({ day: dayOf(users.createdAt), n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'RESTAURANT'), gte(users.createdAt, since)))
+        .groupBy(dayOf(users.createdAt));
+      const views = await db
+        .select({ day: dayOf(analyticsEvents.createdAt), n: count() })
+        .from(analyticsEvents)
+        .where(and(eq(analyticsEvents.type, 'page_view'), gte(analyticsEvents.createdAt, since)))
+        .groupBy(dayOf(analyticsEvents.createdAt));
+      const [restaurantCount] = await db.select({ n: count() }).from(restaurants);
+      const [activeCount] = await db
+        .select({ n: count() })
+        .from(subscriptions)
+        .where(eq(subscriptions.status, 'active'));
+      const [published] = await db.select({ n: count() }).from(menus).where(eq(menus.draft, false));
+      return {
+        users: await countRole(['RESTAURANT', 'DMA_CLIENT']),
+        restaurants: restaurantCount?.n ?? 0,
+        dmas: await countRole(['DMA']),
+        // Reseller invitations are kept by the resellers feature; none exist without it.
+        pendingDmas: 0,
+        admins: caller.role === 'SUPER_ADMIN' ? await countRole(['ADMIN']) : null,
+        activeSubscriptions: activeCount?.n ?? 0,
+        publishedMenus: published?.n ?? 0,
+        signUps: byDay(signUps),
+        menuViews: byDay(views),
+      };
+    },
+
+    /** POST /admin/create (super admin): a pending admin and the `admin-created` mail (doc 3 §2.2). */
+    async createAdmin(
+      caller: Caller,
+      input: { firstName: string; lastName: string; email: string },
+    ): Promise<AdminUser> {
+      requireSuperAdmin(caller);
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.role, staffRoles), sql`lower(${users.email}) = lower(${input.email})`))
+        .limit(1);
+      if (taken) throw new InvalidError(messages.adminEmailTaken);
+      const id = newId();
+      const [admin] = await db
+        .insert(users)
+        .values({
+          id,
+          username: `${PENDING_PREFIX}${id}`,
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: 'ADMIN',
+          passwordHash: null,
+          verifiedAt: null,
+          personId: newId(),
+        })
+        .returning();
+      await sendAdminInvitation(admin!);
+      await audit(caller, 'create-admin', { id, username: input.email });
+      return presentAdminUser(admin!);
+    },
+
+    /** POST /admin/resend-invitation (super admin): a new link for an admin who has not completed it. */
+    async resendInvitation(caller: Caller, adminId: string): Promise<string> {
+      requireSuperAdmin(caller);
+      const admin = await findUser(adminId);
+      if (admin.role !== 'ADMIN') throw new NotFoundError();
+      if (admin.verifiedAt) throw new InvalidError(messages.adminAlreadyVerified);
+      await sendAdminInvitation(admin);
+      return messages.invitationResent;
+    },
+
+    /** GET /admin/verify-account-token/{token}: what the completion page shows. */
+    async invitation(token: string): Promise<AdminInvitation> {
+      const found = await findInvitation(token);
+      if (!found) throw new InvalidError(messages.adminLinkInvalid);
+      return { firstName: found.user.firstName, lastName: found.user.lastName, email: found.user.email };
+    },
+
+    /** POST /admin/complete-account/{token}: names, username, phone and password; the link is used once. */
+    async complete(
+      token: string,
+      input: {
+        firstName?: string;
+        lastName?: string;
+        username: string;
+        phoneNumber: string;
+        password: string;
+      },
+    ): Promise<string> {
+      const found = await findInvitation(token);
+      if (!found) throw new InvalidError(messages.adminLinkInvalid);
+      if (await usernameTaken(input.username, found.user.id)) throw new InvalidError(messages.usernameTaken);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        await db.transaction(async (tx) => {
+          const used = await tx
+            .update(actionTokens)
+            .set({ usedAt: now() })
+            .where(and(eq(actionTokens.id, found.token.id), isNull(actionTokens.usedAt)))
+            .returning({ id: actionTokens.id });
+          if (used.length !== 1) throw new InvalidError(messages.adminLinkInvalid);
+          await tx
+            .update(users)
+            .set({
+              username: input.username,
+              firstName: input.firstName || found.user.firstName,
+              lastName: input.lastName || found.user.lastName,
+              phoneNumber: input.phoneNumber,
+              passwordHash,
+              verifiedAt: now(),
+              updatedAt: now(),
+            })
+            .where(eq(users.id, found.user.id));
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
+        throw error;
+      }
+      return messages.adminAccountCompleted;
+    },
+
+    /** DELETE /admin/delete (super admin): an admin, confirmed with the super admin's password. */
+    async deleteAdmin(
+      caller: Caller,
+      input: { _id: string; password: string },
+      clientIp: string,
+    ): Promise<string> {
+      requireSuperAdmin(caller);
+      const admin = await findUser(input._id);
+      if (admin.role !== 'ADMIN') throw new NotFoundError();
+      await deps.confirmPassword(caller, input.password, clientIp);
+      await db.delete(users).where(eq(users.id, admin.id));
+      await audit(caller, 'delete-admin', { id: admin.id, username: admin.username });
+      return messages.adminDeleted;
+    },
+
+    /** DELETE /admin/delete/user: an owner's account with its restaurant, confirmed with the password. */
+    async deleteUser(
+      caller: Caller,
+      input: { _id: string; password: string },
+      clientIp: string,
+    ): Promise<string> {
+      requireAdmin(caller);
+      const user = await findUser(input._id);
+      if (user.role !== 'RESTAURANT' && user.role !== 'DMA_CLIENT') throw new NotFoundError();
+      await deps.confirmPassword(caller, input.password, clientIp);
+      await deleteAccountRows(user);
+      await audit(caller, 'delete-user', { id: user.id, username: user.username });
+      return messages.userDeleted;
+    },
+
+    /**
+     * POST /admin/add-user (doc 3 §2.2): an owner and the restaurant, with no password yet. The mailed
+     * link (7 days, an invitation) opens the verification page, which asks for the password first.
+     */
+    async addUser(
+      caller: Caller,
+      input: { firstName: string; lastName: string; username: string; email: string; restaurantName: string },
+    ): Promise<AdminUser> {
+      requireAdmin(caller);
+      if (await usernameTaken(input.username)) throw new InvalidError(messages.usernameTaken);
+      let user: UserRow;
+      try {
+        user = await db.transaction(async (tx) => {
+          const [restaurant] = await tx
+            .insert(restaurants)
+            .values({ name: input.restaurantName, timeZone: 'UTC' })
+            .returning();
+          const [created] = await tx
+            .insert(users)
+            .values({
+              username: input.username,
+              email: input.email,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              role: 'RESTAURANT',
+              passwordHash: null,
+              personId: newId(),
+              restaurantId: restaurant!.id,
+            })
+            .returning();
+          return created!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
+        throw error;
+      }
+      const token = newOpaqueToken();
+      await db.insert(actionTokens).values({
+        userId: user.id,
+        kind: 'verify-account',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now().getTime() + INVITATION_MS),
+      });
+      await mailer.send('user-verify-account', user.email, {
+        ...userVars(user),
+        'restaurant.name': input.restaurantName,
+        link: `${deps.publicUrl}/user-verify-account?token=${encodeURIComponent(token)}`,
+        token,
+        expiresIn: '7 days',
+      });
+      const superAdmins = await db.select().from(users).where(eq(users.role, 'SUPER_ADMIN'));
+      for (const admin of superAdmins) {
+        await mailer.send('new-account-creation-notify', admin.email, {
+          ...userVars(user),
+          'restaurant.name': input.restaurantName,
+          'restaurant.type': 'Restaurant',
+          link: `${deps.publicUrl}/admin/dashboard`,
+        });
+      }
+      await audit(caller, 'add-user', { id: user.id, username: user.username });
+      return presentAdminUser(user, input.restaurantName);
+    },
+
+    /** POST /admin/subscribe-user: a checkout for the user's restaurant; answers the session id. */
+    async subscribeUser(
+      caller: Caller,
+      input: { plan_id: string; user_id: string },
+    ): Promise<{ id: string }> {
+      requireAdmin(caller);
+      const user = await findUser(input.user_id);
+      if (user.role !== 'RESTAURANT' || !user.restaurantId) throw new NotFoundError();
+      const id = await deps.startCheckout(user, input.plan_id);
+      await audit(caller, 'subscribe-user', { id: user.id, username: user.username }, input.plan_id);
+      return { id };
+    },
+
+    /**
+     * POST /admin/shapeshift (doc 3 §2.2, §4, §6 "Login as"): a session as the user that carries the
+     * admin's id. The admin's own session ends; POST /admin/return gives it back (docs/security.md).
+     */
+    async shapeshift(caller: Caller, targetId: string) {
+      requireAdmin(caller);
+      // Acting as someone is not a platform role: no chains of "Login as".
+      if (caller.impersonatorId) throw new ForbiddenError();
+      const target = await findUser(targetId);
+      if (target.id === caller.userId || target.role === 'SUPER_ADMIN') {
+        throw new InvalidError(messages.cannotActAs);
+      }
+      if (!target.verifiedAt || !target.passwordHash) throw new InvalidError(messages.clientNotVerified);
+      const session = await deps.openSession(target, { impersonatorId: caller.userId });
+      await deps.endSession(caller.sessionId);
+      await audit(caller, 'login-as', { id: target.id, username: target.username });
+      return { ...session, impersonator: { _id: caller.userId, username: caller.username } };
+    },
+
+    /** POST /admin/return: ends the session acting as a user and opens the admin's own again. */
+    async returnToAdmin(caller: Caller) {
+      if (!caller.impersonatorId) throw new ForbiddenError(messages.notImpersonating);
+      const [admin] = await db.select().from(users).where(eq(users.id, caller.impersonatorId));
+      await deps.endSession(caller.sessionId);
+      if (!admin || !isStaff(admin.role)) throw new ForbiddenError();
+      await db.insert(adminAudit).values({
+        adminId: admin.id,
+        adminUsername: admin.username,
+        action: 'return',
+        targetUserId: caller.userId,
+        targetUsername: caller.username,
+      });
+      return deps.openSession(admin);
+    },
+
+    /** GET /admin/dietary: the platform's lists. */
+    async dietary(caller: Caller): Promise<DietaryLists> {
+      requireAdmin(caller);
+      return (await deps.dietary.readPlatform()).admin;
+    },
+
+    /** POST /admin/dietary/create: the platform's three lists every restaurant starts from. */
+    async saveDietary(caller: Caller, lists: DietaryLists): Promise<DietaryLists> {
+      requireAdmin(caller);
+      const saved = await deps.dietary.savePlatform(lists);
+      await audit(caller, 'save-dietary', null);
+      return saved;
+    },
+
+    /** GET /admin/email-templates: the templates in the groups of doc 3 §2.6. */
+    async templates(caller: Caller): Promise<MailTemplateSummary[]> {
+      requireAdmin(caller);
+      const rows = await listMailTemplates(db);
+      return rows.flatMap((row) => {
+        const info = mailTemplateCatalogue.find((entry) => entry.name === row.name);
+        if (!info) return [];
+        return [
+          {
+            name: row.name,
+            group: info.group,
+            title: info.title,
+            description: info.description,
+            subject: row.subject,
+            updatedAt: row.updatedAt.toISOString(),
+          },
+        ];
+      });
+    },
+
+    /** GET /admin/get-email-template?template=: subject, body and the placeholders it may use. */
+    async template(caller: Caller, name: string): Promise<MailTemplateDetail> {
+      requireAdmin(caller);
+      const info = mailTemplateCatalogue.find((entry) => entry.name === name);
+      if (!info) throw new NotFoundError();
+      const row = await getMailTemplate(db, info.name as MailTemplateName);
+      if (!row) throw new NotFoundError();
+      return {
+        name: row.name,
+        group: info.group,
+        title: info.title,
+        description: info.description,
+        subject: row.subject,
+        content: row.content,
+        updatedAt: row.updatedAt.toISOString(),
+        placeholders: [
+          'appName',
+          'publicUrl',
+          'recipientEmail',
+          'link',
+          'token',
+          'expiresIn',
+          ...info.placeholders,
+        ],
+      };
+    },
+
+    /** POST /admin/edit-email-template: every later mail of this template uses the new text. */
+    async editTemplate(
+      caller: Caller,
+      input: { template: string; subject: string; emailContent: string },
+    ): Promise<string> {
+      requireAdmin(caller);
+      const info = mailTemplateCatalogue.find((entry) => entry.name === input.template);
+      if (!info) throw new NotFoundError();
+      const row = await updateMailTemplate(db, info.name as MailTemplateName, {
+        subject: input.subject,
+        content: input.emailContent,
+      });
+      if (!row) throw new NotFoundError();
+      await audit(caller, 'edit-email-template', null, info.name);
+      return messages.templateUpdated;
+    },
+
+    /** POST /admin/email-templates/test: the saved template, with sample values, to the admin. */
+    async sendTest(caller: Caller, name: string): Promise<string> {
+      requireAdmin(caller);
+      const info = mailTemplateCatalogue.find((entry) => entry.name === name);
+      if (!info) throw new NotFoundError();
+      const examples = Object.fromEntries(
+        mailTemplateInfo(info.name as MailTemplateName).placeholders.map((key) => [key, sampleOf(key)]),
+      );
+      await mailer.send(info.name, caller.email, {
+        ...examples,
+        link: `${deps.publicUrl}/`,
+        token: 'sample-token',
+      });
+      return messages.templateTestSent(caller.email);
+    },
+
+    /** GET /admin/outbox: the newest mails (in outbox mode, the only way to read them). */
+    async outbox(caller: Caller) {
+      requireAdmin(caller);
+      const rows = await listMails(db, { limit: 100 });
+      return rows.map((row) => ({
+        _id: row.id,
+        template: row.template,
+        to: row.to,
+        subject: row.subject,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    /** GET /admin/logs: the developer log, newest first, filtered by status and route. */
+    async logs(
+      caller: Caller,
+      query: { page: number; limit: number; status?: number; route?: string },
+    ): Promise<AdminLogPage> {
+      requireAdmin(caller);
+      const where = and(
+        query.status !== undefined ? eq(logs.statusCode, query.status) : undefined,
+        query.route ? ilike(logs.url, `%${query.route.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(logs).where(where);
+      const rows = await db
+        .select()
+        .from(logs)
+        .where(where)
+        .orderBy(desc(logs.createdAt), desc(logs.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return {
+        logs: rows.map((row) => ({
+          _id: row.id,
+          createdAt: row.createdAt.toISOString(),
+          message: row.message,
+          url: row.url,
+          status_code: row.statusCode,
+          method: row.method,
+          user: { username: row.username },
+        })),
+        page: query.page,
+        count: total?.n ?? 0,
+        limit: query.limit,
+      };
+    },
+
+    /** DELETE /admin/logs {ids}: removes the selected entries. */
+    async deleteLogs(caller: Caller, ids: string[]): Promise<string> {
+      requireAdmin(caller);
+      await db.delete(logs).where(inArray(logs.id, ids));
+      return messages.logsDeleted;
+    },
+
+    /** POST /admin/loggers: the web app reports one of its own uncaught errors (status 0, CLIENT). */
+    async reportClientError(caller: Caller, input: { message: string; url: string }): Promise<string> {
+      await db.insert(logs).values({
+        message: input.message || null,
+        url: input.url || '(unknown page)',
+        statusCode: 0,
+        method: 'CLIENT',
+        userId: caller.userId,
+        username: caller.username,
+      });
+      return 'Logged';
+    },
+  };
+}
+
+/** A placeholder's example value, as the editor's side panel and preview show it. */
+const sampleOf = (key: string): string => mailPlaceholders.find((entry) => entry.key === key)?.example ?? '';
+
+export type AdminService = ReturnType<typeof createAdminService>;

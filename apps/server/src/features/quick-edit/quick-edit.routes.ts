@@ -1,0 +1,67 @@
+import {
+  quickEditFlags,
+  quickEditQuerySchema,
+  quickEditResultSchema,
+  quickEditSchema,
+  quickEditUpdateSchema,
+} from '@carte/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ForbiddenError } from '../../core/errors.ts';
+import { callerOf } from '../../http/auth.ts';
+import { ok, responses } from '../../http/envelope.ts';
+import type { QuickEditService } from './quick-edit.service.ts';
+
+/** onRequest: quick edit needs any of menu, category, dish, ingredient (doc 2 §6, doc 3 §6). */
+async function requireQuickEdit(request: FastifyRequest): Promise<void> {
+  const caller = callerOf(request);
+  if (!caller.restaurantId || !quickEditFlags.some((flag) => caller.permissions[flag]))
+    throw new ForbiddenError();
+}
+
+/**
+ * /api/settings/quick-edit (doc 2 §7, doc 3 §7.4): the availability switches of /toggle-list.
+ * Thin routes (STYLE rule 3): parse, authorize, call the service, wrap.
+ */
+export const quickEditRoutes: FastifyPluginAsyncZod<{ quickEdit: QuickEditService }> = async (
+  app,
+  { quickEdit },
+) => {
+  const tags = ['quick edit'];
+  const security = [{ bearer: [] }];
+  const guard = { onRequest: [app.authenticate, requireQuickEdit] };
+
+  app.get(
+    '/quick-edit',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security,
+        summary: 'The availability switches the caller may use, by section',
+        description:
+          "Sections follow the flags: menus (menu), categories (category), dishes (dish), ingredients (ingredient), customizations with their options (restaurant); a section the caller lacks is absent. `menuId` narrows categories, dishes and ingredients to that menu's. `checked` is available (for menus: published). A location's inherited records come with `fromParent: true` and cannot be switched.",
+        querystring: quickEditQuerySchema,
+        response: responses(quickEditSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await quickEdit.get(callerOf(request), request.query)),
+  );
+
+  app.put(
+    '/quick-edit',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security,
+        summary: 'Switch availability of menus, categories, dishes, ingredients and customizations at once',
+        description:
+          "Each list holds `{id, checked}`; a customization may carry `options: [{id, checked}]` of its own options. A section the caller's flags do not open must be empty (403); an id the caller cannot see answers 404; switching a record inherited from the parent answers 403 (sending its current state is allowed); nothing changes then. Publishing a menu (`checked: true` on a draft) needs a subscription: without one the menus stay as they were, everything else is saved, and the answer has `menusUpdatedSuccessfully: false`.",
+        body: quickEditUpdateSchema,
+        response: responses(quickEditResultSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await quickEdit.update(callerOf(request), request.body)),
+  );
+};

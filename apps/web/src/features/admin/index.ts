@@ -1,0 +1,2 @@
+/** The admin feature's public entry: the banner every page shows while an admin acts as a user. */
+export { ActingBanner } from './acting-banner.tsx';

@@ -1,0 +1,79 @@
+import { PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { PhoneInput } from '../../ui/phone-input.tsx';
+
+/** The fields of a new account opened from a mailed link (a member's invitation, a transfer). */
+export interface NewAccountValues {
+  firstName: string;
+  lastName: string;
+  username: string;
+  phoneCountry: string;
+  phoneNational: string;
+  password: string;
+  confirm_password: string;
+}
+
+/** Where the server's field errors land in those fields (applyServerError). */
+export const newAccountServerFields = [
+  ['username', 'username'],
+  ['phone', 'phoneNational'],
+  ['confirm', 'confirm_password'],
+  ['password', 'password'],
+] as const;
+
+/**
+ * Names, the address the link was mailed to (read only), username, phone and password twice, with
+ * the password rule said once, under the two password fields.
+ */
+export function NewAccountFields<T extends NewAccountValues>({
+  form,
+  email,
+  usernameAutofocus = false,
+}: {
+  form: UseFormReturnType<T>;
+  email: string;
+  usernameAutofocus?: boolean;
+}) {
+  // Mantine's form typing is per field path; these fields exist on every T.
+  const field = (name: keyof NewAccountValues) => form.getInputProps(name as never);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <TextInput label="First name" autoComplete="given-name" {...field('firstName')} />
+        <TextInput label="Last name" autoComplete="family-name" {...field('lastName')} />
+      </SimpleGrid>
+      <TextInput
+        label="Email"
+        type="email"
+        value={email}
+        readOnly
+        variant="filled"
+        description="The invitation was sent to this address."
+      />
+      <TextInput
+        label="Username"
+        autoComplete="username"
+        withAsterisk
+        data-autofocus={usernameAutofocus || undefined}
+        {...field('username')}
+      />
+      <PhoneInput
+        country={form.values.phoneCountry}
+        onCountryChange={(country) => form.setFieldValue('phoneCountry' as never, country as never)}
+        numberProps={field('phoneNational')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <PasswordInput label="Password" autoComplete="new-password" withAsterisk {...field('password')} />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          withAsterisk
+          {...field('confirm_password')}
+        />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" mt={-6}>
+        At least eight characters, with an uppercase letter, a lowercase letter and a number.
+      </Text>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Layout, LayoutMenu, MenuDisplay, Zone } from '@carte/domain';
+
+/**
+ * The editor's changes to the layout tree, pure: each answers a new tree (the old one is never
+ * changed), which the page saves whole. New zones and displays get ids with a dash, which the server
+ * replaces by real ones (doc 2 §3).
+ */
+
+const clientId = (kind: string) =>
+  `${kind}-${typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2)}`;
+
+const mapZones = (layout: Layout, locationId: string, change: (zones: Zone[]) => Zone[]): Layout => ({
+  locations: layout.locations.map((location) =>
+    location._id === locationId ? { ...location, zones: change(location.zones) } : location,
+  ),
+});
+
+const mapZone = (layout: Layout, zoneId: string, change: (zone: Zone) => Zone): Layout => ({
+  locations: layout.locations.map((location) => ({
+    ...location,
+    zones: location.zones.map((zone) => (zone._id === zoneId ? change(zone) : zone)),
+  })),
+});
+
+const mapDisplay = (
+  layout: Layout,
+  displayId: string,
+  change: (display: MenuDisplay) => MenuDisplay,
+): Layout => ({
+  locations: layout.locations.map((location) => ({
+    ...location,
+    zones: location.zones.map((zone) => ({
+      ...zone,
+      maps: zone.maps.map((display) => (display._id === displayId ? change(display) : display)),
+    })),
+  })),
+});
+
+/** The first "Zone N" / "Table N" not taken among `names`. */
+export function nextName(prefix: string, names: string[]): string {
+  const taken = new Set(names);
+  let n = names.length + 1;
+  while (taken.has(`${prefix} ${n}`)) n += 1;
+  return `${prefix} ${n}`;
+}
+
+export function addZone(layout: Layout, locationId: string): Layout {
+  return mapZones(layout, locationId, (zones) => [
+    ...zones,
+    {
+      _id: clientId('zone'),
+      name: nextName(
+        'Zone',
+        zones.map((zone) => zone.name),
+      ),
+      maps: [],
+    },
+  ]);
+}
+
+export function addDisplay(layout: Layout, zoneId: string): Layout {
+  return mapZone(layout, zoneId, (zone) => ({
+    ...zone,
+    maps: [
+      ...zone.maps,
+      {
+        _id: clientId('display'),
+        name: nextName(
+          'Table',
+          zone.maps.map((display) => display.name),
+        ),
+        url: '',
+        menus: [],
+      },
+    ],
+  }));
+}
+
+export function addMenu(layout: Layout, displayIds: string[], menu: LayoutMenu['menu']): Layout {
+  let next = layout;
+  for (const id of displayIds) {
+    next = mapDisplay(next, id, (display) =>
+      display.menus.some((entry) => entry.menu._id === menu._id)
+        ? display
+        : { ...display, menus: [...display.menus, { menu }] },
+    );
+  }
+  return next;
+}
+
+export const removeMenu = (layout: Layout, displayId: string, menuId: string): Layout =>
+  mapDisplay(layout, displayId, (display) => ({
+    ...display,
+    menus: display.menus.filter((entry) => entry.menu._id !== menuId),
+  }));
+
+export const renameZone = (layout: Layout, zoneId: string, name: string): Layout =>
+  mapZone(layout, zoneId, (zone) => ({ ...zone, name }));
+
+export const renameDisplay = (layout: Layout, displayId: string, name: string): Layout =>
+  mapDisplay(layout, displayId, (display) => ({ ...display, name }));
+
+export const deleteZone = (layout: Layout, zoneId: string): Layout => ({
+  locations: layout.locations.map((location) => ({
+    ...location,
+    zones: location.zones.filter((zone) => zone._id !== zoneId),
+  })),
+});
+
+export const deleteDisplay = (layout: Layout, displayId: string): Layout => ({
+  locations: layout.locations.map((location) => ({
+    ...location,
+    zones: location.zones.map((zone) => ({
+      ...zone,
+      maps: zone.maps.filter((display) => display._id !== displayId),
+    })),
+  })),
+});
+
+export function findZone(layout: Layout, zoneId: string): Zone | undefined {
+  for (const location of layout.locations) {
+    const zone = location.zones.find((entry) => entry._id === zoneId);
+    if (zone) return zone;
+  }
+  return undefined;
+}
+
+export function findDisplay(layout: Layout, displayId: string): MenuDisplay | undefined {
+  for (const location of layout.locations)
+    for (const zone of location.zones) {
+      const display = zone.maps.find((entry) => entry._id === displayId);
+      if (display) return display;
+    }
+  return undefined;
+}

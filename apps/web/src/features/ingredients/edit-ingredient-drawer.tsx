@@ -1,0 +1,121 @@
+import { type Ingredient, messages, updateIngredientSchema } from '@carte/domain';
+import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMemo, useState } from 'react';
+import { useIngredients, useUpdateIngredient } from '../../api/ingredients.api.ts';
+import { FormAlert } from '../../ui/form/form-alert.tsx';
+import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
+import { applyServerError } from '../../ui/form/server-error.ts';
+import { SubmitButton } from '../../ui/form/submit-button.tsx';
+import { FormDrawer } from '../../ui/form-drawer.tsx';
+import { notifySuccess } from '../../ui/notify.ts';
+
+interface IngredientValues {
+  name: string;
+  parent: string | null;
+  isAvailable: boolean;
+}
+
+const serverFields = [
+  ['parent', 'parent'],
+  ['', 'name'],
+] as const;
+
+/**
+ * The edit-ingredient form in the list's drawer (doc 2 §2, §5: "This field is required";
+ * "Ingredient updated successfully!").
+ */
+export function EditIngredientDrawer({
+  ingredient,
+  onClose,
+}: {
+  ingredient: Ingredient | null;
+  onClose: () => void;
+}) {
+  return (
+    <FormDrawer
+      opened={ingredient !== null}
+      onClose={onClose}
+      title="Edit ingredient"
+      description={ingredient?.name}
+      size={480}
+    >
+      {ingredient && <EditIngredientForm key={ingredient._id} ingredient={ingredient} onClose={onClose} />}
+    </FormDrawer>
+  );
+}
+
+function EditIngredientForm({ ingredient, onClose }: { ingredient: Ingredient; onClose: () => void }) {
+  const update = useUpdateIngredient();
+  // Parents are top-level ingredients other than this one and its children; one that has children
+  // of its own stays at the top level (no grandchildren, doc 1 §3).
+  const parents = useIngredients({ exceptChildren: true, exceptParentID: ingredient._id });
+  const all = useIngredients();
+  const hasChildren = (all.data ?? []).some((candidate) => candidate.parent?._id === ingredient._id);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<IngredientValues>({
+    initialValues: {
+      name: ingredient.name,
+      parent: ingredient.parent?._id ?? null,
+      isAvailable: ingredient.isAvailable,
+    },
+    validate: schemaValidate(updateIngredientSchema),
+    ...validateChangedOnBlur,
+  });
+
+  const parentOptions = useMemo(() => {
+    const options = (parents.data ?? [])
+      .filter((candidate) => candidate._id !== ingredient._id && !candidate.fromParent)
+      .map((candidate) => ({ value: candidate._id, label: candidate.name }));
+    const current = ingredient.parent;
+    if (current && !options.some((option) => option.value === current._id)) {
+      options.unshift({ value: current._id, label: current.name });
+    }
+    return options;
+  }, [parents.data, ingredient]);
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await update.mutateAsync({
+        id: ingredient._id,
+        input: { name: values.name.trim(), parent: values.parent, isAvailable: values.isAvailable },
+      });
+      notifySuccess(messages.ingredientUpdated);
+      onClose();
+    } catch (error) {
+      setFormError(applyServerError(form, error, serverFields));
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <TextInput label="Name" withAsterisk data-autofocus maxLength={100} {...form.getInputProps('name')} />
+        <Select
+          label="Inside another ingredient"
+          placeholder={parents.isPending ? 'Loading…' : 'No parent'}
+          description={
+            hasChildren
+              ? 'This ingredient has ingredients inside it, so it stays at the top level.'
+              : undefined
+          }
+          data={parentOptions}
+          searchable
+          clearable
+          disabled={hasChildren}
+          nothingFoundMessage="No ingredient found"
+          {...form.getInputProps('parent')}
+        />
+        <Switch label="Available" {...form.getInputProps('isAvailable', { type: 'checkbox' })} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <SubmitButton form={form}>Save</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,177 @@
+import { Pool } from 'pg';
+import { PgBoss } from 'pg-boss';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
+import {
+  eventually,
+  expectNoHorizontalOverflow,
+  expectNoSeriousViolation,
+  screenshotPath,
+  toast,
+} from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * The owner's subscription with the built-in test provider (BILLING_PROVIDER=local, issue 12):
+ * subscribe with a promotion code, manage in the test portal, cancel at period end (the banner's
+ * date), add a card, and the billing schedule ending the subscription, every menu drafted.
+ */
+
+let server: RunningServer;
+let sink: Awaited<ReturnType<typeof startMailSink>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  sink = await startMailSink();
+  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'local' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sink?.close();
+});
+
+const ddmmyyyy = (date: Date, timeZone: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year}`;
+};
+
+/** The same page at 390 px and back at 1280 px, both saved. */
+async function shootBoth(page: Page, name: string) {
+  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
+  await page.setViewportSize(phone);
+  await page.waitForTimeout(300);
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await page.setViewportSize(desktop);
+  await page.waitForTimeout(200);
+}
+
+describe('subscription with the test provider', () => {
+  it('subscribes with a promotion code, manages, cancels at period end, and ends by the billing schedule', async () => {
+    const owner = await registerVerifiedOwner(server.url, sink, undefined, { timeZone: 'Europe/Rome' });
+    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const page = await context.newPage();
+    await signInThroughUi(page, owner.username, owner.password);
+    const token = await page.evaluate(() => localStorage.getItem('carte.accessToken'));
+    const api = async <T>(method: string, path: string, body?: unknown) => {
+      const answer = await fetch(`${server.url}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: answer.status, message: ((await answer.json()) as { message: T }).message };
+    };
+    const menu = await api<{ _id: string }>('POST', '/menus', { name: 'Lunch' });
+    expect((await api('PUT', `/menus/${menu.message._id}`, { draft: false })).status).toBe(402);
+
+    // The plans.
+    await page.goto('/subscribe');
+    await eventually(() => page.getByRole('button', { name: /Subscribe monthly/ }).isVisible());
+    expect(await page.getByText('$19.00').first().isVisible()).toBe(true);
+    expect(
+      await page.getByText(/Test mode: the checkout is Carte's built-in test checkout/).isVisible(),
+    ).toBe(true);
+    await expectNoSeriousViolation(page, '/subscribe plans');
+    await shootBoth(page, 'subscribe-plans');
+
+    // The test checkout, with a promotion code.
+    await page.getByRole('button', { name: /Subscribe monthly/ }).click();
+    await page.waitForURL('**/billing/checkout/**');
+    expect(await page.getByText('Test checkout — no card is charged').isVisible()).toBe(true);
+    await page.getByLabel('Promotion code (optional)').fill('NOPE');
+    await page.getByRole('button', { name: 'Apply code' }).click();
+    await eventually(() => page.getByRole('alert').filter({ hasText: 'This code is invalid' }).isVisible());
+    await page.getByLabel('Promotion code (optional)').fill('WELCOME10');
+    await page.getByRole('button', { name: 'Apply code' }).click();
+    await eventually(() => page.getByText('10% off (WELCOME10)').isVisible());
+    expect(await page.getByText('$17.10').isVisible()).toBe(true);
+    await page.getByLabel('Name on card').fill('Wes Workshop');
+    await expectNoSeriousViolation(page, 'test checkout');
+    await shootBoth(page, 'billing-local-checkout');
+    await page.getByRole('button', { name: 'Pay (test)' }).click();
+
+    // Back on /subscribe: subscribed, with the card saved at checkout.
+    await page.waitForURL((url) => url.pathname === '/subscribe');
+    await eventually(() => page.getByText('Subscribed successfully').isVisible());
+    await eventually(() => page.getByText('VISA •••• 4242').isVisible());
+    expect(await page.getByText('Default', { exact: true }).isVisible()).toBe(true);
+    await expectNoSeriousViolation(page, '/subscribe subscribed');
+    await shootBoth(page, 'subscribe-active');
+    expect((await api('PUT', `/menus/${menu.message._id}`, { draft: false })).status).toBe(200);
+    const receipt = await sink.waitFor(
+      (mail) => mail.to.includes(owner.email) && mail.links.some((l) => l.includes('/billing/invoice/')),
+    );
+    expect(receipt.links.some((link) => link.endsWith('/pdf'))).toBe(true);
+
+    // Add a second card from /subscribe.
+    await page.getByRole('button', { name: 'Add payment method' }).click();
+    await page.waitForURL('**/billing/setup/**');
+    await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+    await page.getByLabel('Name on card').fill('Wes Workshop');
+    await shootBoth(page, 'billing-local-setup');
+    await page.getByRole('button', { name: 'Save card (test)' }).click();
+    await page.waitForURL((url) => url.pathname === '/subscribe');
+    await toast(page, 'Your card has been saved.');
+    await eventually(() => page.getByText('MASTERCARD •••• 4444').isVisible());
+    expect(await page.getByText('Payment methods (2)').isVisible()).toBe(true);
+
+    // Manage: the test portal; cancel at period end.
+    await page.getByRole('button', { name: 'Manage' }).click();
+    await page.waitForURL('**/billing/portal/**');
+    expect(await page.getByText('Test billing portal — no card is charged').isVisible()).toBe(true);
+    expect(await page.getByText('$17.10 per month').isVisible()).toBe(true);
+    await expectNoSeriousViolation(page, 'test portal');
+    await shootBoth(page, 'billing-local-portal');
+    await page.getByRole('button', { name: 'Cancel subscription at period end' }).click();
+    await eventually(() => page.getByText('Cancels at period end').isVisible());
+    await page.getByRole('link', { name: 'Back to Carte' }).click();
+
+    // The banner, with the period's end as DD/MM/YYYY in the restaurant's time zone.
+    await page.waitForURL((url) => url.pathname === '/subscribe');
+    const state = await api<{ subscription: { current_period_end: number } }>(
+      'GET',
+      '/subscription/has-active',
+    );
+    const ends = ddmmyyyy(new Date(state.message.subscription.current_period_end * 1000), 'Europe/Rome');
+    await eventually(() => page.getByText(`Your subscription is cancelled and ends on ${ends}.`).isVisible());
+    await shootBoth(page, 'subscribe-cancelling');
+
+    // Time passes: the period ends (moved into the past in both records), and the billing schedule's
+    // job runs as pg-boss starts it every minute — no request to the server.
+    const pool = new Pool({ connectionString: server.databaseUrl });
+    const past = Date.now() - 60_000;
+    await pool.query(
+      `update local_billing_objects set data = jsonb_set(data, '{current_period_end}', to_jsonb($1::bigint)) where kind = 'subscription' and data->>'status' = 'active' and data->>'cancel_at_period_end' = 'true'`,
+      [past],
+    );
+    await pool.query(
+      `update subscriptions set current_period_end = to_timestamp($1::double precision / 1000) where status = 'active' and cancel_at_period_end`,
+      [past],
+    );
+    await pool.end();
+    const boss = new PgBoss({ connectionString: server.databaseUrl, max: 1 });
+    await boss.start();
+    await boss.send('billing.lapse', {});
+    await boss.stop({ graceful: false });
+    await expect
+      .poll(async () => (await api<{ draft: boolean }>('GET', `/menus/${menu.message._id}`)).message.draft, {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await page.reload();
+    await eventually(() => page.getByRole('button', { name: /Subscribe monthly/ }).isVisible());
+    expect((await api('PUT', `/menus/${menu.message._id}`, { draft: false })).status).toBe(402);
+    await shootBoth(page, 'subscribe-ended');
+    await context.close();
+  }, 240_000);
+});

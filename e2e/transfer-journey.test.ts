@@ -1,0 +1,242 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import { apiFor, signInApi } from './support/api.ts';
+import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
+import { expectNoSeriousViolation, toast } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * Ownership transfer (doc 2 §2, §4, §5, §7): the owner asks on /settings, cancels, asks again; the
+ * new owner opens the mailed link, sees the restaurant and its current owner, creates an account
+ * and lands on sign-in; the old owner's session ends and their account no longer signs in.
+ */
+
+const shots = path.resolve(import.meta.dirname, '../test-results/screenshots');
+let server: RunningServer;
+let sink: Awaited<ReturnType<typeof startMailSink>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  sink = await startMailSink();
+  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sink?.close();
+});
+
+/** A browser context whose owner has seen the first-sign-in tour (another journey's). */
+async function ownerContext(viewport: typeof desktop, userId: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, baseURL: server.url, isMobile: viewport === phone });
+  await context.addInitScript(
+    (key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'),
+    `carte.tourSeen.${userId}`,
+  );
+  return context;
+}
+
+/** The last transfer link mailed to an address. */
+async function transferLink(email: string, after: number): Promise<string> {
+  await expect
+    .poll(() => sink.messages.filter((mail) => mail.to.includes(email)).length, { timeout: 20_000 })
+    .toBeGreaterThan(after);
+  const mail = sink.messages.filter((m) => m.to.includes(email)).at(-1)!;
+  const link = mail.links.find((href) => href.includes('/transfer-ownership?token='));
+  if (!link) throw new Error(`no transfer link in ${mail.subject}`);
+  return link;
+}
+
+const mailsTo = (email: string) => sink.messages.filter((mail) => mail.to.includes(email)).length;
+
+describe('ownership transfer', () => {
+  it('goes from the request on /settings to acceptance by a new person; the old owner is out', async () => {
+    const tag = `tr${Date.now().toString(36)}`;
+    const owner = await registerVerifiedOwner(server.url, sink, tag);
+    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const me = await ownerApi.call<{ _id: string }>('GET', '/api/users/me');
+    await ownerApi.call('POST', '/api/menus', { name: 'Handed-over dinner' });
+
+    const context = await ownerContext(desktop, me._id);
+    const page = await context.newPage();
+    await signInThroughUi(page, owner.username, owner.password);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Ownership' });
+    await expect
+      .poll(() => section.getByRole('button', { name: 'Transfer ownership' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: path.join(shots, 'settings-transfer-section-1280.png') });
+
+    // The dialog: the specification's messages, then a wrong password, then the request.
+    await section.getByRole('button', { name: 'Transfer ownership' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer ownership' });
+    await expect
+      .poll(() => dialog.getByLabel(/^New owner's email/).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    // Once the dialog has finished opening (axe reads colours mid-fade otherwise).
+    await page.waitForTimeout(500);
+    await expectNoSeriousViolation(page, 'transfer dialog at 1280 px');
+    await dialog.getByRole('button', { name: 'Send transfer request' }).click();
+    await expect
+      .poll(() => dialog.getByText('Email cannot be empty').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(
+      await dialog
+        .getByText('For your security, you have to enter your account password in order to continue.')
+        .count(),
+    ).toBeGreaterThan(0);
+    const heirEmail = `heir_${tag}@carte.test`;
+    await dialog.getByLabel(/^New owner's email/).fill(heirEmail);
+    await dialog.getByLabel(/^Your password/).fill('Wrong1234');
+    await dialog.getByRole('button', { name: 'Send transfer request' }).click();
+    await expect
+      .poll(() => dialog.getByText('The password is not correct.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await page.screenshot({ path: path.join(shots, 'settings-transfer-dialog-1280.png') });
+    await dialog.getByLabel(/^Your password/).fill(owner.password);
+    await dialog.getByRole('button', { name: 'Send transfer request' }).click();
+    await toast(page, 'Restaurant ownership request has been made successfully.');
+    await expect
+      .poll(() => section.getByRole('button', { name: 'Cancel ownership' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await section.getByText(heirEmail).isVisible()).toBe(true);
+    const firstLink = await transferLink(heirEmail, 0);
+
+    // Cancel: the link dies, the section offers the transfer again; then ask again.
+    await section.getByRole('button', { name: 'Cancel ownership' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel ownership transfer?' })
+      .getByRole('button', { name: 'Cancel ownership' })
+      .click();
+    await toast(page, 'Ownership canceled successfully');
+    await expect
+      .poll(() => section.getByRole('button', { name: 'Transfer ownership' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const sent = mailsTo(heirEmail);
+    await section.getByRole('button', { name: 'Transfer ownership' }).click();
+    await dialog.getByLabel(/^New owner's email/).fill(heirEmail);
+    await dialog.getByLabel(/^Your password/).fill(owner.password);
+    await dialog.getByRole('button', { name: 'Send transfer request' }).click();
+    await toast(page, 'Restaurant ownership request has been made successfully.');
+    const link = await transferLink(heirEmail, sent);
+    expect(link).not.toBe(firstLink);
+
+    // The canceled link is refused.
+    const stranger = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const heirPage = await stranger.newPage();
+    await heirPage.goto(firstLink);
+    await expect
+      .poll(
+        () => heirPage.getByText('This ownership transfer link is not valid or has expired.').isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    // The new person opens the live link: the restaurant, its owner, then the account form.
+    await heirPage.goto(link);
+    await expect
+      .poll(() => heirPage.getByRole('heading', { name: 'Take ownership' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    for (const text of [owner.restaurantName, owner.username, owner.email]) {
+      expect(await heirPage.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
+    }
+    expect(await heirPage.getByLabel('Email').inputValue()).toBe(heirEmail);
+    await heirPage.screenshot({ path: path.join(shots, 'transfer-ownership-1280.png'), fullPage: true });
+    await expectNoSeriousViolation(heirPage, '/transfer-ownership at 1280 px');
+    const heir = { username: `heir_${tag}`, password: 'Handover123' };
+    await heirPage.getByRole('button', { name: 'Accept ownership' }).click();
+    await expect
+      .poll(() => heirPage.getByText('Username cannot be empty').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await heirPage.getByLabel('First name').fill('Hana');
+    await heirPage.getByLabel('Last name').fill('Heir');
+    await heirPage.getByLabel(/^Username/).fill(heir.username);
+    await heirPage.getByLabel(/^Phone number/).fill('2025550123');
+    await heirPage.getByLabel(/^Password/).fill(heir.password);
+    await heirPage.getByLabel(/^Confirm password/).fill(heir.password);
+    await heirPage.getByRole('button', { name: 'Accept ownership' }).click();
+    await toast(heirPage, 'The restaurant is yours now. Please sign in to continue.');
+    await heirPage.waitForURL('**/login');
+
+    // The new owner signs in to the restaurant with its menus.
+    await signInThroughUi(heirPage, heir.username, heir.password);
+    await expect
+      .poll(() => heirPage.getByText(owner.restaurantName).first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    const heirApi = apiFor(server.url, await signInApi(server.url, heir.username, heir.password));
+    const menus = await heirApi.call<{ name: string }[]>('GET', '/api/menus');
+    expect(menus.map((menu) => menu.name)).toEqual(['Handed-over dinner']);
+
+    // The old owner's open page: the next request is refused and the app goes to sign-in, where
+    // the account no longer exists.
+    await page.goto('/settings');
+    await page.waitForURL('**/login', { timeout: 20_000 });
+    await page.getByLabel('Username or email').fill(owner.username);
+    await page.getByLabel(/^Password/).fill(owner.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect
+      .poll(() => page.getByText('Wrong username or password.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await stranger.close();
+    await context.close();
+  });
+
+  it('looks finished at 390 px: the settings section and the take-ownership page', async () => {
+    const tag = `tp${Date.now().toString(36)}`;
+    const owner = await registerVerifiedOwner(server.url, sink, tag);
+    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const me = await ownerApi.call<{ _id: string }>('GET', '/api/users/me');
+    const heirEmail = `heir_${tag}@carte.test`;
+    await ownerApi.call('POST', '/api/restaurants/request-transfer-ownership', {
+      email: heirEmail,
+      password: owner.password,
+    });
+    const link = await transferLink(heirEmail, 0);
+
+    const context = await ownerContext(phone, me._id);
+    const page = await context.newPage();
+    await signInThroughUi(page, owner.username, owner.password);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Ownership' });
+    await expect
+      .poll(() => section.getByRole('button', { name: 'Cancel ownership' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: path.join(shots, 'settings-transfer-section-390.png') });
+    await expectNoSeriousViolation(page, '/settings with a pending transfer at 390 px');
+    await context.close();
+
+    const stranger = await browser.newContext({ viewport: phone, isMobile: true, baseURL: server.url });
+    const heirPage = await stranger.newPage();
+    await heirPage.goto(link);
+    await expect
+      .poll(() => heirPage.getByRole('heading', { name: 'Take ownership' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await heirPage.screenshot({ path: path.join(shots, 'transfer-ownership-390.png'), fullPage: true });
+    await expectNoSeriousViolation(heirPage, '/transfer-ownership at 390 px');
+    await heirPage.goto(`${new URL(link).origin}/transfer-ownership?token=not-a-real-token`);
+    await expect
+      .poll(
+        () => heirPage.getByText('This ownership transfer link is not valid or has expired.').isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await heirPage.screenshot({
+      path: path.join(shots, 'transfer-ownership-invalid-390.png'),
+      fullPage: true,
+    });
+    await stranger.close();
+  });
+});

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { objectId } from './api.ts';
+import { messages } from './messages.ts';
+import { text } from './text.ts';
+
+/**
+ * Menu displays (doc 2 §2 layout editor, §3 map structure, §4, §7 `/maps`): a restaurant's
+ * locations hold zones ("Terrace"), zones hold menu displays (a table, a screen), and each display
+ * holds the menus served there, each with its own public address and QR code.
+ */
+
+/** Bounds of one layout: what a restaurant needs, and no payload that would make a save slow. */
+export const LAYOUT_LIMITS = { zones: 50, displaysPerZone: 100, menusPerDisplay: 50, displays: 500 };
+
+/**
+ * An id as the editor sends it (doc 2 §3): a stored one (24 hex characters), or one the browser
+ * made for a new zone or display, which contains a dash and is replaced by a real id when saved.
+ */
+export const isClientMadeId = (id: string): boolean => id.includes('-');
+const layoutId = text({ error: messages.layoutIdInvalid })
+  .max(64, { error: messages.layoutIdInvalid })
+  .refine((id) => /^[0-9a-f]{24}$/.test(id) || isClientMadeId(id), { error: messages.layoutIdInvalid });
+
+const layoutName = (required: string) =>
+  text({ error: required }).trim().min(1, { error: required }).max(100, { error: messages.nameTooLong });
+
+/** A menu placed in a display: its id, or the reference the GET answered (`{ _id, … }`). */
+const layoutMenuInput = z.object({
+  menu: z.union([objectId, z.object({ _id: objectId })], { error: messages.invalidInput }),
+});
+
+export const menuDisplayInputSchema = z.object({
+  _id: layoutId.optional(),
+  name: layoutName(messages.displayNameRequired),
+  menus: z
+    .array(layoutMenuInput, { error: messages.invalidInput })
+    .max(LAYOUT_LIMITS.menusPerDisplay, { error: messages.layoutTooLarge })
+    .default([]),
+});
+
+export const zoneInputSchema = z.object({
+  _id: layoutId.optional(),
+  name: layoutName(messages.zoneNameRequired),
+  maps: z
+    .array(menuDisplayInputSchema, { error: messages.invalidInput })
+    .max(LAYOUT_LIMITS.displaysPerZone, { error: messages.layoutTooLarge })
+    .default([]),
+});
+
+export const locationInputSchema = z.object({
+  _id: objectId,
+  /** Shown only: a location's name is its restaurant's, changed in settings. */
+  name: z.unknown().optional(),
+  zones: z
+    .array(zoneInputSchema, { error: messages.invalidInput })
+    .max(LAYOUT_LIMITS.zones, { error: messages.layoutTooLarge })
+    .default([]),
+});
+
+/** POST /maps: the whole tree, saved at once (doc 2 §7). */
+export const layoutInputSchema = z.object({
+  locations: z.array(locationInputSchema, { error: messages.invalidInput }).max(10, {
+    error: messages.layoutTooLarge,
+  }),
+});
+export type LayoutInput = z.input<typeof layoutInputSchema>;
+export type LayoutInputParsed = z.output<typeof layoutInputSchema>;
+
+/** The menu reference of a display entry (doc 2 §3: name, cover). */
+export const layoutMenuSchema = z.object({
+  menu: z.object({
+    _id: objectId,
+    name: z.string(),
+    cover: z.string().nullable(),
+    draft: z.boolean(),
+    /** Inherited from the parent restaurant: placed like the own, edited only there. */
+    fromParent: z.boolean(),
+  }),
+});
+
+export const menuDisplaySchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  /** `{origin}/menu/{restaurantId}/{menuDisplayId}` (doc 2 §2). */
+  url: z.string(),
+  menus: z.array(layoutMenuSchema),
+});
+
+export const zoneSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  maps: z.array(menuDisplaySchema),
+});
+
+export const layoutLocationSchema = z.object({
+  _id: objectId,
+  name: z.string(),
+  zones: z.array(zoneSchema),
+});
+
+/** GET /maps answers `message.locations` (doc 2 §7). */
+export const layoutSchema = z.object({ locations: z.array(layoutLocationSchema) });
+
+export type LayoutMenu = z.infer<typeof layoutMenuSchema>;
+export type MenuDisplay = z.infer<typeof menuDisplaySchema>;
+export type Zone = z.infer<typeof zoneSchema>;
+export type LayoutLocation = z.infer<typeof layoutLocationSchema>;
+export type Layout = z.infer<typeof layoutSchema>;
+
+/** A menu display's public address (doc 2 §2: `{origin}/menu/{restaurantId}/{menuDisplayId}`). */
+export const menuDisplayUrl = (publicUrl: string, restaurantId: string, displayId: string): string =>
+  `${publicUrl.replace(/\/+$/, '')}/menu/${restaurantId}/${displayId}`;
+
+/** The menu ids of an input entry list, in order. */
+export const layoutMenuIds = (entries: readonly { menu: string | { _id: string } }[]): string[] =>
+  entries.map((entry) => (typeof entry.menu === 'string' ? entry.menu : entry.menu._id));
+
+/** Is the menu already in the display (doc 2 §4: "Menu already exists in this map")? */
+export const displayHasMenu = (display: { menus: readonly { menu: { _id: string } }[] }, menuId: string) =>
+  display.menus.some((entry) => entry.menu._id === menuId);
