@@ -144,7 +144,8 @@ describe('a new owner’s first run', () => {
       page.getByRole('menuitem', { name: /PNG image/ }).click(),
     ]);
     const file = await download.path();
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await eventually(async () => (await dialog.count()) === 0);
     await eventually(() => page.getByRole('heading', { name: 'Your menu is on the tables' }).isVisible());
     expect(await page.getByText('(to do)').count()).toBe(0);
     await expectNoSeriousViolation(page, 'dashboard with every step done');

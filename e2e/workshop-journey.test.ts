@@ -124,6 +124,10 @@ describe('an owner builds a menu from nothing', () => {
     // The dashboard shows the menu's categories in order; drag Mains above Starters.
     await page.goto('/');
     await expect.poll(() => boardOrder(page), { timeout: 15_000 }).toEqual(['Starters', 'Mains']);
+    // The getting-started checklist sits above the board: scroll the board's handles into view
+    // (a mouse drag happens where the owner can see it), once the checklist has settled.
+    await expect.poll(() => page.getByText('Put your menu on the tables').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Move Mains' }).scrollIntoViewIfNeeded();
     const from = await page.getByRole('button', { name: 'Move Mains' }).boundingBox();
     const to = await page.getByRole('button', { name: 'Move Starters' }).boundingBox();
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/menus/reorder') && r.status() === 200);

@@ -18,10 +18,37 @@ export const toast = (page: Page, text: string) =>
   eventually(() => page.getByText(text, { exact: true }).first().isVisible());
 
 /**
+ * Waits until no transition or animation with an end is running (a modal or tour fading in or out):
+ * axe reads colours as drawn, and half-faded text would read as a contrast failure that no user sees.
+ * Spinners and other endless animations are left running.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let round = 0; round < 3; round++) {
+      await frame();
+      const finite = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)),
+        );
+      if (finite.length === 0) return;
+      await Promise.race([
+        Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 2_000)),
+      ]);
+    }
+  });
+}
+
+/**
  * axe on the page, or on one part of it (`selector`): serious and critical violations fail the test;
  * every violation is printed so the moderate ones stay in sight.
  */
 export async function expectNoSeriousViolation(page: Page, label: string, selector?: string) {
+  await settled(page);
   const builder = new AxeBuilder({ page });
   const results = await (selector ? builder.include(selector) : builder).analyze();
   const describe = (violation: (typeof results.violations)[number]) =>
