@@ -35,7 +35,7 @@ const sorts: SortOption<Dish>[] = [
 ];
 
 /**
- * The restaurant's dishes (doc 1 §2): thumbnail 80×50, name (it opens the dish) with its categories,
+ * The restaurant's dishes (doc 1 §2): thumbnail 80 px wide at the photos' 4:3 (80×60), name (it opens the dish) with its categories,
  * price (USD), availability switched in place; edit, clone (inherited rows too), delete; search, sort,
  * 10 rows a page; the selected rows made available, unavailable or deleted at once. On narrow
  * screens a row stacks picture, name, price and availability beside its actions.
