@@ -11,6 +11,11 @@ export interface Caller {
   sessionId: string;
   /** Set when an admin acts as this user ("Login as", doc 3 §4): the admin's id (docs/security.md). */
   impersonatorId?: string | null;
+  /**
+   * The caller's restaurant and its parent (null: none) as the sign-in check read them with the user;
+   * `scopeOf` then needs no query of its own. Used only while `id` is still `restaurantId`.
+   */
+  knownRestaurant?: { id: string; parentId: string | null };
 }
 
 /** The caller a user is in one of their sessions: the flags are the ones their role grants. */

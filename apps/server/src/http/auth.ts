@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { type Caller, callerFor } from '../core/caller.ts';
 import { ForbiddenError, UnauthorizedError } from '../core/errors.ts';
 import type { Db } from '../db/connect.ts';
-import { adminAudit, refreshTokens, users } from '../db/schema.ts';
+import { adminAudit, refreshTokens, restaurants, users } from '../db/schema.ts';
 
 /** What the guard needs of the token service: checking an access token (401, or 417 when expired). */
 export interface AccessTokenVerifier {
@@ -50,18 +50,30 @@ export const authPlugin = fp(
       // One round trip, the user with its session's liveness: the pool is the owner API's bottleneck
       // under load (issue 16, bench/scale-out.ts), so every request saves a query here.
       // A signed-out, revoked or reused session ends its access tokens too, not only its refresh token.
+      // The restaurant's parent comes along, so the workshop's scope needs no query (core/restaurant-scope.ts).
       const [row] = await db
-        .select({ user: users, impersonatorId: refreshTokens.impersonatorId })
+        .select({
+          user: users,
+          impersonatorId: refreshTokens.impersonatorId,
+          restaurantId: restaurants.id,
+          parentId: restaurants.parentId,
+        })
         .from(users)
         .innerJoin(
           refreshTokens,
           and(eq(refreshTokens.familyId, claims.sessionId), isNull(refreshTokens.revokedAt)),
         )
+        .leftJoin(restaurants, eq(restaurants.id, users.restaurantId))
         .where(eq(users.id, claims.userId))
         .limit(1);
       if (!row) throw new UnauthorizedError();
       const { user, impersonatorId } = row;
-      request.caller = { ...callerFor(user, claims.sessionId), impersonatorId };
+      request.caller = {
+        ...callerFor(user, claims.sessionId),
+        impersonatorId,
+        // Unknown when the restaurant is gone: scopeOf then looks and refuses.
+        ...(row.restaurantId ? { knownRestaurant: { id: row.restaurantId, parentId: row.parentId } } : {}),
+      };
       // Acting as another account (doc 3 §2.2 "Login as"): every changing request is recorded with
       // both identities before it runs (docs/security.md).
       if (impersonatorId && request.method !== 'GET' && request.method !== 'HEAD') {

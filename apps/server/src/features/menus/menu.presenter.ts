@@ -1,9 +1,9 @@
 import type { Menu, MenuTemplate } from '@carte/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
-import { categories, menuCategories, type menus } from '../../db/schema.ts';
+import { categories, menuCategories, menus } from '../../db/schema.ts';
 import { presentImage } from '../media/index.ts';
 
 export type MenuRow = typeof menus.$inferSelect;
@@ -39,19 +39,56 @@ export async function presentMenus(
     )
     .orderBy(asc(menuCategories.position), asc(categories.createdAt));
 
-  return rows.map((row) => {
-    return {
-      ...presentMenuLook(storage, row),
-      categories: links
+  return rows.map((row) =>
+    presentWithLinks(
+      storage,
+      scope,
+      row,
+      links
         .filter((link) => link.menuId === row.id)
         .map((link) => ({ category: link.categoryId, valid: link.valid })),
-      draft: row.draft,
-      fromParent: isFromParent(scope, row.restaurantId),
-      valid: row.valid,
-      twentyFourHoursMenuAvailable: row.twentyFourHours,
-      createdAt: row.createdAt.toISOString(),
-    };
-  });
+    ),
+  );
+}
+
+type MenuLink = Menu['categories'][number];
+
+function presentWithLinks(storage: Storage, scope: RestaurantScope, row: MenuRow, links: MenuLink[]): Menu {
+  return {
+    ...presentMenuLook(storage, row),
+    categories: links,
+    draft: row.draft,
+    fromParent: isFromParent(scope, row.restaurantId),
+    valid: row.valid,
+    twentyFourHoursMenuAvailable: row.twentyFourHours,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Every menu the scope sees with its visible categories in the menu's order, in one round trip (the
+ * owner API's list is read on every screen: issue 16's p99 target), ordered by `order`.
+ */
+export async function listMenus(
+  db: Db,
+  storage: Storage,
+  scope: RestaurantScope,
+  order: (a: MenuRow, b: MenuRow) => number,
+): Promise<Menu[]> {
+  // Written out: drizzle leaves columns unqualified in a one-table select, which a correlated
+  // subquery cannot afford.
+  const links = sql<MenuLink[]>`coalesce((
+    select json_agg(json_build_object('category', mc.category_id, 'valid', mc.valid) order by mc.position, c.created_at)
+    from menu_categories mc inner join categories c on c.id = mc.category_id
+    where mc.menu_id = "menus"."id" and c.restaurant_id in ${scope.visibleIds}
+  ), '[]'::json)`;
+  const rows = await db
+    .select({ menu: menus, links })
+    .from(menus)
+    .where(inArray(menus.restaurantId, scope.visibleIds));
+  return rows
+    .sort((a, b) => order(a.menu, b.menu))
+    .map((row) => presentWithLinks(storage, scope, row.menu, row.links));
 }
 
 export async function presentMenu(

@@ -23,7 +23,7 @@ import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
 import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
-import { type MenuRow, presentMenu, presentMenus } from './menu.presenter.ts';
+import { listMenus, type MenuRow, presentMenu } from './menu.presenter.ts';
 import { copyImage } from './menu-images.ts';
 import type { CanPublish } from './publishing.ts';
 
@@ -170,8 +170,7 @@ export function createMenuService(deps: MenuServiceDeps) {
   return {
     async list(caller: Caller): Promise<Menu[]> {
       const scope = await scopeOf(db, caller);
-      const rows = await db.select().from(menus).where(inArray(menus.restaurantId, scope.visibleIds));
-      return presentMenus(db, storage, scope, rows.sort(byListOrder(scope)));
+      return listMenus(db, storage, scope, byListOrder(scope));
     },
 
     async get(caller: Caller, id: string): Promise<Menu> {
