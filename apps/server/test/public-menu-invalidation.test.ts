@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPayments } from '../src/adapters/payments/index.ts';
-import { billingCustomers, dishes, dishIngredients } from '../src/db/schema.ts';
+import { billingCustomers, dishes, dishIngredients, subscriptions } from '../src/db/schema.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { callerOf, createLocationOwner, createMember, createOwner, PASSWORD, tokenFor } from './factories.ts';
 
@@ -109,6 +109,20 @@ describe('the public menu changes on the next request after a write through', ()
     // The same change through the service is seen at once.
     await s().dishes.update(r.by, r.dish._id, dishInputSchema.parse({ name: 'Quiche', price: 12 }));
     expect(firstDish(await diner(r.id))?.price).toBe(12);
+  });
+
+  it('a period that ended without news of the renewal does not make every request read the database', async () => {
+    const r = await openRestaurant();
+    // The provider has not reported the renewal yet: the period's end is behind us, still active.
+    await db()
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(t.clock.now().getTime() - 60_000) })
+      .where(eq(subscriptions.restaurantId, r.id));
+    t.services.publicMenu.changed(r.id);
+    expect(firstDish(await diner(r.id))?.price).toBe(9.5);
+    // The entry holds: a write straight to the database is not read on the next request.
+    await db().update(dishes).set({ price: 12 }).where(eq(dishes.id, r.dish._id));
+    expect(firstDish(await diner(r.id))?.price).toBe(9.5);
   });
 
   it('dishes: a member changes the price, by a direct call and over HTTP', async () => {

@@ -78,9 +78,13 @@ export function createPublicMenuService(deps: PublicMenuServiceDeps) {
         const entry: PublicMenuEntry = { source, state: null };
         // Kept only if no change came in meanwhile (`changed` took this read out of `loading`).
         if (loading.get(restaurantId) === promise) {
-          const expiresAt = source
-            ? Math.min(started + maxAgeMs, source.periodEndsAt ?? Number.POSITIVE_INFINITY)
-            : started + missingMaxAgeMs;
+          // A period that ended already (a renewal the provider has not reported yet) is no
+          // reason to read the database on every request: the usual age bounds the entry then.
+          const periodEndsAt =
+            source?.periodEndsAt != null && source.periodEndsAt > started
+              ? source.periodEndsAt
+              : Number.POSITIVE_INFINITY;
+          const expiresAt = source ? Math.min(started + maxAgeMs, periodEndsAt) : started + missingMaxAgeMs;
           cache.set(restaurantId, entry, expiresAt);
         }
         return entry;
