@@ -23,10 +23,12 @@ import { linkTo, startTestApp, type TestApp, tokenOf } from './app.ts';
 import { createOwner, ownerWithToken, PASSWORD, signIn } from './factories.ts';
 
 let t: TestApp;
-let root: { accessToken: string; user: { _id: string; username: string } };
+let root: { accessToken: string; user: { _id: string } };
+let rootUsername = '';
 beforeAll(async () => {
   t = await startTestApp({ BILLING_PROVIDER: 'local', LOCAL_PROMOTION_CODES: 'WELCOME10:10%,FIVEOFF:5.00' });
-  root = (await signIn(t, 'root@carte.test', 'RootPass123')) as typeof root;
+  root = await signIn(t, 'root@carte.test', 'RootPass123');
+  rootUsername = (await db().select().from(users).where(eq(users.id, root.user._id)))[0]!.username;
 });
 afterAll(async () => {
   await t?.close();
@@ -172,7 +174,7 @@ describe('becoming a reseller (doc 3 §2.8)', () => {
       token: root.accessToken,
     });
     const row = pending.body.message.find((entry) => entry.data.email === email);
-    expect(row?.data.added_by).toBe(root.user.username);
+    expect(row?.data.added_by).toBe(rootUsername);
 
     expect(
       (await t.call({ method: 'GET', url: `/api/dma/verify-token?token=${token}` })).body.message,
