@@ -12,15 +12,26 @@ import {
   messages,
   type PendingDma,
   type PendingLicence,
-  type ProductPrices,
   type ShapeshiftResult,
   type SingleClient,
 } from '@carte/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, menus, restaurants, users } from '../src/db/schema.ts';
-import { linkTo, startTestApp, type TestApp, tokenOf } from './app.ts';
+import { linkTo, startTestApp, type TestApp } from './app.ts';
 import { createOwner, ownerWithToken, PASSWORD, signIn } from './factories.ts';
+import {
+  address,
+  invite as inviteOf,
+  mailTo as mailToOf,
+  newReseller as makeReseller,
+  monthlyPrice as monthlyPriceOf,
+  type Reseller,
+  saveCard as saveCardOf,
+  sendRegisterLink as sendLink,
+  unique,
+  resellerWithClient as withClient,
+} from './support/resellers.ts';
 
 let t: TestApp;
 let root: { accessToken: string; user: { _id: string } };
@@ -34,135 +45,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-let counter = 0;
-const unique = (label: string) => `${label}${process.pid}x${++counter}`;
-const address = (label: string) => `${unique(label)}@carte.test`;
 const db = () => t.runtime.database.db;
-
-interface Reseller {
-  token: string;
-  id: string;
-  username: string;
-  email: string;
-}
-
-/** The mail sent to `to` with this template's subject, the newest. */
-const mailTo = (to: string, subject: RegExp) =>
-  t.sink.waitFor((mail) => mail.to.includes(to) && subject.test(mail.subject));
-
-async function sendRegisterLink(email: string): Promise<string> {
-  const sent = await t.call({
-    method: 'POST',
-    url: '/api/admin/send-dma-register-link',
-    token: root.accessToken,
-    payload: { email },
-  });
-  expect(sent.status).toBe(200);
-  expect(sent.body.message).toBe(messages.dmaRegisterLinkSent);
-  return tokenOf(linkTo(await mailTo(email, /reseller/i), '/dma-register'));
-}
-
-/** An admin invites a reseller, who registers from the mailed link and signs in. */
-async function newReseller(company = 'Menu Partners'): Promise<Reseller> {
-  const email = address('dma');
-  const token = await sendRegisterLink(email);
-  const username = unique('reseller');
-  const registered = await t.call({
-    method: 'POST',
-    url: `/api/dma/register?token=${token}`,
-    payload: {
-      firstName: 'Rita',
-      lastName: 'Reseller',
-      phoneNumber: '+12025550123',
-      username,
-      company_name: company,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    },
-  });
-  expect(registered.body.message).toBe(messages.dmaRegistered);
-  const session = await signIn(t, username);
-  return { token: session.accessToken, id: session.user._id, username, email };
-}
-
-/** The wizard's two steps for a new restaurant; answers the invitation's mailed token. */
-async function invite(
-  reseller: Reseller,
-  options: { email?: string; restaurant_name?: string; restaurant_id?: string } = {},
-) {
-  const email = options.email ?? address('client');
-  const username = unique('client');
-  const first = await t.call<AddClientResult>({
-    method: 'POST',
-    url: '/api/dma/add-client',
-    token: reseller.token,
-    payload: { step: 1, email },
-  });
-  expect(first.status).toBe(200);
-  const second = await t.call<AddClientResult>({
-    method: 'POST',
-    url: '/api/dma/add-client',
-    token: reseller.token,
-    payload: {
-      step: 2,
-      email,
-      username,
-      ...(options.restaurant_id
-        ? { restaurant_id: options.restaurant_id }
-        : { restaurant_name: options.restaurant_name ?? `Harbour ${unique('cafe')}` }),
-    },
-  });
-  expect(second.status, JSON.stringify(second.body)).toBe(200);
-  const mail = await mailTo(email, /invites you/);
-  return {
-    email,
-    username,
-    licence: second.body.message.client!,
-    token: tokenOf(linkTo(mail, '/dma-client-verify-invitation')),
-  };
-}
-
-/** A reseller with one accepted client (password set on the invitation page). */
-async function resellerWithClient(company = 'Menu Partners') {
-  const reseller = await newReseller(company);
-  const invitation = await invite(reseller);
-  const accepted = await t.call({
-    method: 'POST',
-    url: `/api/dma/client-accept-invitation?token=${invitation.token}`,
-    payload: { password: PASSWORD },
-  });
-  expect(accepted.body.message).toBe(messages.invitationAccepted);
-  const [client] = await db().select().from(users).where(eq(users.username, invitation.username));
-  return { reseller, client: client!, invitation };
-}
-
-/** Saves a test card for the signed-in reseller through the local provider's setup page. */
-async function saveCard(token: string, card = '4242 4242 4242 4242'): Promise<string> {
-  const saved = await t.call<{ id: string; url: string }>({
-    method: 'POST',
-    url: '/api/subscription/save-payment',
-    token,
-    payload: { url: '/dma/dashboard' },
-  });
-  expect(saved.status).toBe(200);
-  const done = await t.app.inject({
-    method: 'POST',
-    url: `${saved.body.message.url}/complete`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ card, name: 'Rita Reseller' }).toString(),
-  });
-  expect(done.statusCode).toBe(303);
-  const methods = await t.call<{ data: { id: string; card: { last4: string } }[] }>({
-    method: 'GET',
-    url: '/api/subscription/customer-payment-methods',
-    token,
-  });
-  return methods.body.message.data.find((method) => card.endsWith(method.card.last4))!.id;
-}
-
-const monthlyPrice = async (token: string) =>
-  (await t.call<ProductPrices>({ method: 'GET', url: '/api/dma/product-prices', token })).body.message
-    .monthly_product!.price;
+const mailTo = (to: string, subject: RegExp) => mailToOf(t, to, subject);
+const sendRegisterLink = (email: string) => sendLink(t, root.accessToken, email);
+const newReseller = (company?: string) => makeReseller(t, root.accessToken, company);
+const invite = (reseller: Reseller, options?: Parameters<typeof inviteOf>[2]) =>
+  inviteOf(t, reseller, options);
+const resellerWithClient = (company?: string) => withClient(t, root.accessToken, company);
+const saveCard = (token: string, card?: string) => saveCardOf(t, token, card);
+const monthlyPrice = (token: string) => monthlyPriceOf(t, token);
 
 describe('becoming a reseller (doc 3 §2.8)', () => {
   it('an admin sends the link; the reseller registers with the spec messages; the admins are told', async () => {
