@@ -66,6 +66,15 @@ describe('becoming a reseller (doc 3 §2.8)', () => {
     });
     const row = pending.body.message.find((entry) => entry.data.email === email);
     expect(row?.data.added_by).toBe(rootUsername);
+    const invitationMail = await mailTo(email, /invited to become a .* reseller/);
+    expect(invitationMail.html).toContain(email);
+    expect(invitationMail.html).toContain('7 days');
+    const counts = await t.call<{ pendingDmas: number }>({
+      method: 'GET',
+      url: '/api/admin/statistics',
+      token: root.accessToken,
+    });
+    expect(counts.body.message.pendingDmas).toBeGreaterThan(0);
 
     expect(
       (await t.call({ method: 'GET', url: `/api/dma/verify-token?token=${token}` })).body.message,
@@ -343,6 +352,12 @@ describe('the client wizard and the invitation page (doc 3 §2.3, §2.8)', () =>
       (await t.call({ method: 'POST', url: `/api/dma/client-reject-invitation?token=${rejected.token}` }))
         .body.message,
     ).toBe(messages.invitationLinkInvalid);
+    const history = await t.call<PendingLicence[]>({
+      method: 'GET',
+      url: '/api/dma/clients-temporary?status=rejected',
+      token: reseller.token,
+    });
+    expect(history.body.message.map((row) => row.data.client.status)).toEqual(['rejected']);
 
     const canceled = await invite(reseller);
     const cancel = await t.call({
