@@ -125,6 +125,8 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     now,
     publicMenu,
+    // Built below; called only when a reseller deletes its account.
+    releaseResellerClients: (resellerId) => reseller.releaseClients(resellerId),
   });
 
   const customizations = createCustomizationService({ db, publicMenu });
