@@ -10,6 +10,7 @@ import {
   type VerifyResult,
 } from '@carte/domain';
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { removeAccount } from '../../core/account-removal.ts';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
@@ -613,31 +614,7 @@ export function createAccountService(deps: AccountDeps) {
       if (undeletableRoles.includes(user.role)) throw new ForbiddenError(messages.accountCannotBeDeleted);
       await confirmPassword(user, password, clientIp);
       if (user.role === 'DMA') await deps.releaseResellerClients?.(user.id);
-      await db.transaction(async (tx) => {
-        if (user.role === 'RESTAURANT' && user.restaurantId) {
-          const [otherOwner] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(
-              and(
-                eq(users.restaurantId, user.restaurantId),
-                eq(users.role, 'RESTAURANT'),
-                ne(users.id, user.id),
-              ),
-            )
-            .limit(1);
-          if (!otherOwner) {
-            await tx
-              .delete(users)
-              .where(and(eq(users.restaurantId, user.restaurantId), eq(users.role, 'MEMBER')));
-            await tx.delete(users).where(eq(users.id, user.id));
-            await tx.delete(restaurants).where(eq(restaurants.id, user.restaurantId));
-            return;
-          }
-        }
-        await tx.delete(users).where(eq(users.id, user.id));
-      });
-      if (user.restaurantId) deps.publicMenu.changed(user.restaurantId);
+      await removeAccount(db, deps.publicMenu, user);
       return messages.accountDeleted;
     },
 

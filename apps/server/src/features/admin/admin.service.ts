@@ -16,6 +16,7 @@ import {
   type User,
 } from '@carte/domain';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { removeAccount } from '../../core/account-removal.ts';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
@@ -202,31 +203,7 @@ export function createAdminService(deps: AdminDeps) {
 
   /** Deletes an owner's account with its restaurant and team, as deleting one's own account does. */
   async function deleteAccountRows(user: UserRow): Promise<void> {
-    await db.transaction(async (tx) => {
-      if (user.role === 'RESTAURANT' && user.restaurantId) {
-        const [otherOwner] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              eq(users.restaurantId, user.restaurantId),
-              eq(users.role, 'RESTAURANT'),
-              ne(users.id, user.id),
-            ),
-          )
-          .limit(1);
-        if (!otherOwner) {
-          await tx
-            .delete(users)
-            .where(and(eq(users.restaurantId, user.restaurantId), eq(users.role, 'MEMBER')));
-          await tx.delete(users).where(eq(users.id, user.id));
-          await tx.delete(restaurants).where(eq(restaurants.id, user.restaurantId));
-          return;
-        }
-      }
-      await tx.delete(users).where(eq(users.id, user.id));
-    });
-    if (user.restaurantId) deps.publicMenu.changed(user.restaurantId);
+    await removeAccount(db, deps.publicMenu, user);
   }
 
   return {

@@ -25,7 +25,8 @@ import {
   type User,
   usernameField,
 } from '@carte/domain';
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { removeAccount } from '../../core/account-removal.ts';
 import type { Caller } from '../../core/caller.ts';
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
@@ -345,31 +346,7 @@ export function createResellerService(deps: ResellerDeps) {
         .where(eq(restaurants.id, client.restaurantId));
       restaurantName = restaurant?.name ?? '';
     }
-    await db.transaction(async (tx) => {
-      if (client.restaurantId) {
-        const [otherOwner] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              eq(users.restaurantId, client.restaurantId),
-              inArray(users.role, ['RESTAURANT', 'DMA_CLIENT']),
-              ne(users.id, client.id),
-            ),
-          )
-          .limit(1);
-        if (!otherOwner) {
-          await tx
-            .delete(users)
-            .where(and(eq(users.restaurantId, client.restaurantId), eq(users.role, 'MEMBER')));
-          await tx.delete(users).where(eq(users.id, client.id));
-          await tx.delete(restaurants).where(eq(restaurants.id, client.restaurantId));
-          return;
-        }
-      }
-      await tx.delete(users).where(eq(users.id, client.id));
-    });
-    if (client.restaurantId) deps.publicMenu.changed(client.restaurantId);
+    await removeAccount(db, deps.publicMenu, client);
     await mailer.send('dma-client-deleted', client.email, clientMailVars(dma, client, restaurantName));
   }
 
