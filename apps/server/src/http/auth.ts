@@ -1,5 +1,5 @@
 import type { Role } from '@carte/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Caller, callerFor } from '../core/caller.ts';
@@ -42,30 +42,33 @@ export const authPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; tokens: AccessTokenVerifier }) => {
     const { db, tokens } = options;
     app.decorateRequest('caller', null);
+    // One round trip, the user with its session's liveness: the owner API's hot path (issue 16,
+    // bench/scale-out.ts), so it is built once and prepared on each connection (no query building
+    // or planning per request). A signed-out, revoked or reused session ends its access tokens too,
+    // not only its refresh token. The restaurant's parent comes along, so the workshop's scope needs
+    // no query (core/restaurant-scope.ts).
+    const callerQuery = db
+      .select({
+        user: users,
+        impersonatorId: refreshTokens.impersonatorId,
+        restaurantId: restaurants.id,
+        parentId: restaurants.parentId,
+      })
+      .from(users)
+      .innerJoin(
+        refreshTokens,
+        and(eq(refreshTokens.familyId, sql.placeholder('sessionId')), isNull(refreshTokens.revokedAt)),
+      )
+      .leftJoin(restaurants, eq(restaurants.id, users.restaurantId))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('carte_auth_caller');
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw new UnauthorizedError();
       const claims = await tokens.verifyAccess(token);
-      // One round trip, the user with its session's liveness: the pool is the owner API's bottleneck
-      // under load (issue 16, bench/scale-out.ts), so every request saves a query here.
-      // A signed-out, revoked or reused session ends its access tokens too, not only its refresh token.
-      // The restaurant's parent comes along, so the workshop's scope needs no query (core/restaurant-scope.ts).
-      const [row] = await db
-        .select({
-          user: users,
-          impersonatorId: refreshTokens.impersonatorId,
-          restaurantId: restaurants.id,
-          parentId: restaurants.parentId,
-        })
-        .from(users)
-        .innerJoin(
-          refreshTokens,
-          and(eq(refreshTokens.familyId, claims.sessionId), isNull(refreshTokens.revokedAt)),
-        )
-        .leftJoin(restaurants, eq(restaurants.id, users.restaurantId))
-        .where(eq(users.id, claims.userId))
-        .limit(1);
+      const [row] = await callerQuery.execute({ sessionId: claims.sessionId, userId: claims.userId });
       if (!row) throw new UnauthorizedError();
       const { user, impersonatorId } = row;
       request.caller = {

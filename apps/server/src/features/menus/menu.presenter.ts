@@ -66,29 +66,30 @@ function presentWithLinks(storage: Storage, scope: RestaurantScope, row: MenuRow
 }
 
 /**
- * Every menu the scope sees with its visible categories in the menu's order, in one round trip (the
- * owner API's list is read on every screen: issue 16's p99 target), ordered by `order`.
+ * Every menu the scope sees with its visible categories in the menu's order, ordered by `order`: one
+ * round trip, built once and prepared on each connection (the owner API's list is read on every
+ * screen: issue 16's p99 target).
  */
-export async function listMenus(
-  db: Db,
-  storage: Storage,
-  scope: RestaurantScope,
-  order: (a: MenuRow, b: MenuRow) => number,
-): Promise<Menu[]> {
+export function createMenuLister(db: Db, storage: Storage) {
   // Written out: drizzle leaves columns unqualified in a one-table select, which a correlated
-  // subquery cannot afford.
+  // subquery cannot afford. `ids` is the scope's restaurants, sent as one array parameter.
+  const ids = sql.placeholder('ids');
   const links = sql<MenuLink[]>`coalesce((
     select json_agg(json_build_object('category', mc.category_id, 'valid', mc.valid) order by mc.position, c.created_at)
     from menu_categories mc inner join categories c on c.id = mc.category_id
-    where mc.menu_id = "menus"."id" and c.restaurant_id in ${scope.visibleIds}
+    where mc.menu_id = "menus"."id" and c.restaurant_id = any(${ids})
   ), '[]'::json)`;
-  const rows = await db
+  const query = db
     .select({ menu: menus, links })
     .from(menus)
-    .where(inArray(menus.restaurantId, scope.visibleIds));
-  return rows
-    .sort((a, b) => order(a.menu, b.menu))
-    .map((row) => presentWithLinks(storage, scope, row.menu, row.links));
+    .where(sql`"menus"."restaurant_id" = any(${ids})`)
+    .prepare('carte_list_menus');
+  return async (scope: RestaurantScope, order: (a: MenuRow, b: MenuRow) => number): Promise<Menu[]> => {
+    const rows = await query.execute({ ids: scope.visibleIds });
+    return rows
+      .sort((a, b) => order(a.menu, b.menu))
+      .map((row) => presentWithLinks(storage, scope, row.menu, row.links));
+  };
 }
 
 export async function presentMenu(

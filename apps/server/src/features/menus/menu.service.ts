@@ -23,7 +23,7 @@ import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
 import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
-import { listMenus, type MenuRow, presentMenu } from './menu.presenter.ts';
+import { createMenuLister, type MenuRow, presentMenu } from './menu.presenter.ts';
 import { copyImage } from './menu-images.ts';
 import type { CanPublish } from './publishing.ts';
 
@@ -64,6 +64,7 @@ const byListOrder = (scope: RestaurantScope) => (a: MenuRow, b: MenuRow) =>
  */
 export function createMenuService(deps: MenuServiceDeps) {
   const { db, storage, canPublish, now, publicMenu } = deps;
+  const listMenus = createMenuLister(db, storage);
 
   async function findMenu(scope: RestaurantScope, id: string): Promise<MenuRow | undefined> {
     const [row] = await db
@@ -176,7 +177,7 @@ export function createMenuService(deps: MenuServiceDeps) {
   return {
     async list(caller: Caller): Promise<Menu[]> {
       const scope = await scopeOf(db, caller);
-      return listMenus(db, storage, scope, byListOrder(scope));
+      return listMenus(scope, byListOrder(scope));
     },
 
     async get(caller: Caller, id: string): Promise<Menu> {
