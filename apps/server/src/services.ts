@@ -116,6 +116,11 @@ export function createServices(deps: ServiceDeps) {
       policy: throttlePolicy(config),
       now: clockMs,
     });
+  /** A deleted restaurant's subscription ends at the provider at once (core/account-removal.ts). */
+  const endSubscription = async (restaurantId: string) => {
+    const active = await billing.activeOf(restaurantId);
+    if (active) await billing.cancelNow(active);
+  };
   const accounts = createAccountService({
     db,
     tokens,
@@ -125,6 +130,7 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     now,
     publicMenu,
+    endSubscription,
     // Built below; called only when a reseller deletes its account.
     releaseResellerClients: (resellerId) => reseller.releaseClients(resellerId),
   });
@@ -164,6 +170,7 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     now,
     publicMenu,
+    endSubscription,
     billing,
     confirmPassword,
     openSession,
@@ -220,6 +227,7 @@ export function createServices(deps: ServiceDeps) {
       publicUrl: config.publicUrl,
       now,
       publicMenu,
+      endSubscription,
       confirmPassword,
       openSession,
       endSession: (sessionId) => tokens.revokeFamily(sessionId),

@@ -1,10 +1,11 @@
 import { messages } from '@carte/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logs, restaurants, users } from '../src/db/schema.ts';
+import type { LocalPayments } from '../src/adapters/payments/index.ts';
+import { logs, restaurants, subscriptions, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/features/auth/password.ts';
 import { linkTo, startTestApp, type TestApp, tokenOf } from './app.ts';
-import { createOwner, PASSWORD, signIn, userRow } from './factories.ts';
+import { callerOf, createOwner, PASSWORD, signIn, userRow } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -405,6 +406,33 @@ describe('DELETE /api/users/delete', () => {
       .where(eq(restaurants.id, restaurant.id));
     expect(gone).toBeUndefined();
     expect((await t.call({ method: 'GET', url: '/api/users/me', token })).status).toBe(401);
+  });
+
+  it("ends the restaurant's subscription at the provider: nobody pays for a deleted restaurant", async () => {
+    const owner = await createOwner(t);
+    const payments = t.services.payments as LocalPayments;
+    const plan = await t.services.billing.plan();
+    await payments.payCheckout(
+      await t.services.billing.startCheckout(callerOf(owner.user), {
+        price_id: plan.monthly_product.price.id,
+      }),
+      { number: '', name: '' },
+      '',
+    );
+    const [row] = await t.runtime.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.restaurantId, owner.restaurant.id));
+    expect(row?.status).toBe('active');
+    const token = (await signIn(t, owner.user.username)).accessToken;
+    const done = await t.call({
+      method: 'DELETE',
+      url: '/api/users/delete',
+      token,
+      payload: { password: PASSWORD },
+    });
+    expect(done.status).toBe(200);
+    expect((await payments.retrieveSubscription(row!.providerSubscriptionId!))?.status).toBe('canceled');
   });
 
   it.each(['SUPER_ADMIN', 'DMA_CLIENT'] as const)('is refused to %s with 403', async (role) => {

@@ -10,7 +10,7 @@ import {
   type VerifyResult,
 } from '@carte/domain';
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { removeAccount } from '../../core/account-removal.ts';
+import { type AccountRemovalDeps, removeAccount } from '../../core/account-removal.ts';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
@@ -56,6 +56,8 @@ export interface AccountDeps {
   now: () => Date;
   /** The public menu links to its owner's email, and a deleted restaurant's menu goes. */
   publicMenu: PublicMenuChanges;
+  /** Ends a restaurant's subscription at once when its last owner account is deleted. */
+  endSubscription: AccountRemovalDeps['endSubscription'];
   /**
    * A reseller deleting its account lets its clients go first (issue 14): the subscriptions it pays
    * for end, and the clients become owners paying for themselves.
@@ -614,7 +616,7 @@ export function createAccountService(deps: AccountDeps) {
       if (undeletableRoles.includes(user.role)) throw new ForbiddenError(messages.accountCannotBeDeleted);
       await confirmPassword(user, password, clientIp);
       if (user.role === 'DMA') await deps.releaseResellerClients?.(user.id);
-      await removeAccount(db, deps.publicMenu, user);
+      await removeAccount({ db, publicMenu: deps.publicMenu, endSubscription: deps.endSubscription }, user);
       return messages.accountDeleted;
     },
 

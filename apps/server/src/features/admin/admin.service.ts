@@ -16,7 +16,7 @@ import {
   type User,
 } from '@carte/domain';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { removeAccount } from '../../core/account-removal.ts';
+import { type AccountRemovalDeps, removeAccount } from '../../core/account-removal.ts';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
@@ -49,6 +49,8 @@ export interface AdminDeps {
   publicUrl: string;
   now: () => Date;
   publicMenu: PublicMenuChanges;
+  /** Ends a restaurant's subscription at once when its last owner account is deleted. */
+  endSubscription: AccountRemovalDeps['endSubscription'];
   /** The caller's own password, throttled as every confirmation is (accounts). */
   confirmPassword: (caller: Caller, password: string, clientIp: string) => Promise<void>;
   /** Opens a session as a login does; `impersonatorId` marks one opened by "Login as". */
@@ -203,7 +205,7 @@ export function createAdminService(deps: AdminDeps) {
 
   /** Deletes an owner's account with its restaurant and team, as deleting one's own account does. */
   async function deleteAccountRows(user: UserRow): Promise<void> {
-    await removeAccount(db, deps.publicMenu, user);
+    await removeAccount({ db, publicMenu: deps.publicMenu, endSubscription: deps.endSubscription }, user);
   }
 
   return {

@@ -26,7 +26,7 @@ import {
   usernameField,
 } from '@carte/domain';
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { removeAccount } from '../../core/account-removal.ts';
+import { type AccountRemovalDeps, removeAccount } from '../../core/account-removal.ts';
 import type { Caller } from '../../core/caller.ts';
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
@@ -64,6 +64,8 @@ export interface ResellerDeps {
   publicUrl: string;
   now: () => Date;
   publicMenu: PublicMenuChanges;
+  /** Ends a restaurant's subscription at once when its last owner account is deleted. */
+  endSubscription: AccountRemovalDeps['endSubscription'];
   billing: Pick<
     BillingService,
     | 'plan'
@@ -346,7 +348,7 @@ export function createResellerService(deps: ResellerDeps) {
         .where(eq(restaurants.id, client.restaurantId));
       restaurantName = restaurant?.name ?? '';
     }
-    await removeAccount(db, deps.publicMenu, client);
+    await removeAccount({ db, publicMenu: deps.publicMenu, endSubscription: deps.endSubscription }, client);
     await mailer.send('dma-client-deleted', client.email, clientMailVars(dma, client, restaurantName));
   }
 
