@@ -92,7 +92,10 @@ export const authPlugin = fp(
           targetUsername: user.username,
           detail: `${request.method} ${request.url.split('?')[0]}`,
         });
-        request.log.info({ userId: user.id, impersonatorId }, 'Request made by an admin or reseller acting as the user');
+        request.log.info(
+          { userId: user.id, impersonatorId },
+          'Request made by an admin or reseller acting as the user',
+        );
       }
     });
   },
