@@ -18,6 +18,7 @@ export * from './pictures.ts';
 export * from './public-menu.ts';
 export * from './qr.ts';
 export * from './quick-edit.ts';
+export * from './reseller.ts';
 export * from './restaurant.ts';
 export * from './restaurant-profile.ts';
 export * from './rich-text.ts';
