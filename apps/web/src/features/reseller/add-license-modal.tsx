@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type AddClientRestaurant, resellerApi, useResellerMutation } from '../../api/reseller.api.ts';
+import { type AddClientResult, resellerApi, useResellerMutation } from '../../api/reseller.api.ts';
 import { errorMessage } from '../../ui/notify.ts';
 
 /**
@@ -27,7 +27,7 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
   const [started, setStarted] = useState(false);
   const [step, setStep] = useState(0);
   const [email, setEmail] = useState('');
-  const [restaurants, setRestaurants] = useState<AddClientRestaurant[]>([]);
+  const [restaurants, setRestaurants] = useState<AddClientResult['restaurants']>([]);
   const [mode, setMode] = useState<'select' | 'new'>('new');
   const [restaurantId, setRestaurantId] = useState<string | null>(null);
   const [restaurantName, setRestaurantName] = useState('');
@@ -59,7 +59,7 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
     setFieldErrors({});
     try {
       const answer = await addClient.mutateAsync({ email, step: 1 });
-      const found = answer.restaurants ?? [];
+      const found = answer.restaurants;
       setRestaurants(found);
       setMode(found.length > 0 ? 'select' : 'new');
       setRestaurantId(found[0]?._id ?? null);
@@ -73,11 +73,11 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
     setError(null);
     setFieldErrors({});
     if (mode === 'select' && !restaurantId) {
-      setError(messages.dmaSelectRestaurant);
+      setError(messages.selectOrAddRestaurant);
       return;
     }
     if (mode === 'new' && !restaurantName.trim() && !username.trim()) {
-      setError(messages.dmaSelectRestaurant);
+      setError(messages.selectOrAddRestaurant);
       return;
     }
     try {
@@ -101,11 +101,12 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
       {!started ? (
         <Stack gap="md">
           <Alert color="blue" icon={<IconInfoCircle size={18} />}>
-            {messages.dmaAddLicenseIntro}
+            Menus cannot be published on behalf of a licence until its subscription is active. Subscribe the
+            client with your card once it has accepted the invitation.
           </Alert>
           <Text size="sm" c="dimmed">
-            The restaurant receives an invitation by email. Once it accepts, you can subscribe it with your card
-            and act for it.
+            The restaurant receives an invitation by email. Once it accepts, you can subscribe it with your
+            card and act for it.
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
-import { type ClientInvitation, resellerApi, resellerKeys } from '../../api/reseller.api.ts';
+import { type InvitationVerification, resellerApi, resellerKeys } from '../../api/reseller.api.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { AuthCard, InvalidLinkCard, LinkLoading } from '../auth/index.ts';
@@ -18,7 +18,7 @@ import { AuthCard, InvalidLinkCard, LinkLoading } from '../auth/index.ts';
  */
 export function ClientInvitationPage() {
   const token = useSearchParams()[0].get('token') ?? '';
-  if (!token) return <InvalidLinkCard message={messages.dmaInvitationUrlInvalid} hint={hint} />;
+  if (!token) return <InvalidLinkCard message={messages.pageUrlNotValid} hint={hint} />;
   return <ClientInvitation token={token} />;
 }
 
@@ -31,18 +31,19 @@ function ClientInvitation({ token }: { token: string }) {
     retry: false,
   });
   if (invitation.isPending) return <LinkLoading title="Opening your invitation" />;
-  if (invitation.isError) return <InvalidLinkCard message={messages.dmaInvitationLinkInvalid} hint={hint} />;
+  if (invitation.isError) return <InvalidLinkCard message={messages.invitationLinkInvalid} hint={hint} />;
   return <InvitationCard token={token} invitation={invitation.data} />;
 }
 
-function InvitationCard({ token, invitation }: { token: string; invitation: ClientInvitation }) {
+function InvitationCard({ token, invitation }: { token: string; invitation: InvitationVerification }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
   const company = invitation.dma.company_name || 'A Carte reseller';
-  const restaurant = invitation.restaurant?.name ?? invitation.decoded.client.restaurant_name ?? 'your restaurant';
+  const restaurant =
+    invitation.restaurant.name || invitation.decoded.client.restaurant_name || 'your restaurant';
 
   const run = async (action: 'accept' | 'reject') => {
     setFailure(null);
@@ -56,17 +57,17 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Clie
     try {
       if (action === 'accept') {
         await resellerApi.acceptInvitation(token, invitation.shouldEnterPassword ? { password } : {});
-        notifySuccess(messages.dmaInvitationAccepted);
+        notifySuccess(messages.invitationAccepted);
       } else {
         await resellerApi.rejectInvitation(token);
-        notifySuccess(messages.dmaInvitationRejected);
+        notifySuccess(messages.invitationRejected);
       }
       navigate('/login', { replace: true });
     } catch (error) {
       setFailure(
         isApiError(error) && error.status >= 400 && error.status < 500
           ? error.message
-          : messages.dmaInvitationFailed,
+          : messages.invitationFailed,
       );
     } finally {
       setBusy(null);

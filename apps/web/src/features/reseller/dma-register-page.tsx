@@ -39,7 +39,7 @@ export function DmaRegisterPage() {
 function InvalidLink() {
   return (
     <InvalidLinkCard
-      message={messages.dmaRegisterLinkFailed}
+      message={messages.dmaRegisterLinkInvalid}
       hint="A registration link works once and for 7 days. Ask the Carte team for a new one."
     />
   );

@@ -2,9 +2,21 @@ import { messages } from '@carte/domain';
 import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type PendingClient, resellerApi, usePendingClients, useResellerMutation } from '../../api/reseller.api.ts';
+import {
+  type PendingLicence,
+  resellerApi,
+  usePendingClients,
+  useResellerMutation,
+} from '../../api/reseller.api.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { actionsColumn, PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
+
+const statusLabel: Record<PendingLicence['data']['client']['status'], string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  canceled: 'Canceled',
+};
 
 /**
  * "Pending licenses (n)" (doc 3 §2.3): Email, Username, Status, delete. Delete asks "Cancel
@@ -14,21 +26,21 @@ import { actionsColumn, PaginatedTable, type TableColumn } from '../../ui/pagina
 export function PendingLicensesSection() {
   const pending = usePendingClients();
   const cancel = useResellerMutation(resellerApi.cancelInvitation);
-  const [cancelling, setCancelling] = useState<PendingClient | null>(null);
+  const [cancelling, setCancelling] = useState<PendingLicence | null>(null);
   const rows = pending.data ?? [];
 
   const handleConfirm = async () => {
     if (!cancelling) return;
     try {
       await cancel.mutateAsync(cancelling.token);
-      notifySuccess(messages.dmaInvitationCanceled);
+      notifySuccess(messages.invitationCanceled);
       setCancelling(null);
     } catch (error) {
       notifyFailure(error);
     }
   };
 
-  const columns: TableColumn<PendingClient>[] = [
+  const columns: TableColumn<PendingLicence>[] = [
     {
       key: 'email',
       header: 'Email',
@@ -56,7 +68,7 @@ export function PendingLicensesSection() {
       header: 'Status',
       render: (row) => (
         <Badge variant="light" color="yellow.9">
-          {row.data.client.status || 'Pending'}
+          {statusLabel[row.data.client.status]}
         </Badge>
       ),
     },
@@ -89,9 +101,14 @@ export function PendingLicensesSection() {
         pageSize={5}
         minWidth={520}
       />
-      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel invitation" centered>
+      <Modal
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title="Cancel invitation"
+        centered
+      >
         <Stack gap="md">
-          <Text size="sm">{messages.dmaCancelInvitationQuestion}</Text>
+          <Text size="sm">Are you sure you want to cancel the invitation?</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setCancelling(null)}>
               Keep it

@@ -1,10 +1,10 @@
 import {
-  type BasePlan,
   billingMessages,
   discountedCents,
   formatCents,
   messages,
   type PaymentMethod,
+  type ProductPrices,
   type PromotionCoupon,
 } from '@carte/domain';
 import {
@@ -25,11 +25,12 @@ import {
 } from '@mantine/core';
 import { IconCircleCheck, IconCreditCard, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { usePaymentMethods, usePlan } from '../../api/billing.api.ts';
+import { usePaymentMethods } from '../../api/billing.api.ts';
 import {
-  type ResellerClient,
+  type ClientsCreateSubscriptionResult,
+  type DmaClient,
   resellerApi,
-  type SubscribeClientsResult,
+  useProductPrices,
   useResellerMutation,
 } from '../../api/reseller.api.ts';
 import { errorMessage } from '../../ui/notify.ts';
@@ -38,8 +39,8 @@ import { useAddPaymentMethod } from './payment-methods-section.tsx';
 type Interval = 'month' | 'year';
 
 /** The price of one plan, for display; null when the plan is missing. */
-const priceOf = (plan: BasePlan | undefined, interval: Interval) =>
-  plan ? (interval === 'year' ? plan.yearly_product.price : plan.monthly_product.price) : null;
+const priceOf = (plan: ProductPrices | undefined, interval: Interval) =>
+  (interval === 'year' ? plan?.yearly_product : plan?.monthly_product)?.price ?? null;
 
 /** The discount as the specification shows it: percent_off, or amount_off / 100 in dollars. */
 export const discountLabel = (coupon: PromotionCoupon['coupon']): string =>
@@ -59,10 +60,10 @@ export function SubscriptionWizard({
   opened: boolean;
   onClose: () => void;
   /** The unsubscribed clients the wizard may subscribe. */
-  clients: ResellerClient[];
+  clients: DmaClient[];
   choose: boolean;
 }) {
-  const plan = usePlan();
+  const plan = useProductPrices();
   const methods = usePaymentMethods(opened);
   const addPayment = useAddPaymentMethod();
   const subscribe = useResellerMutation(resellerApi.subscribeClients);
@@ -74,7 +75,7 @@ export function SubscriptionWizard({
   const [coupon, setCoupon] = useState<PromotionCoupon['coupon'] | null>(null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<SubscribeClientsResult | null>(null);
+  const [result, setResult] = useState<ClientsCreateSubscriptionResult | null>(null);
   const first = choose ? 0 : 1;
   const current = Math.max(step, first);
   const selected = choose ? clients.filter((client) => chosen.includes(client._id)) : clients;
@@ -101,16 +102,16 @@ export function SubscriptionWizard({
   };
 
   const handleClients = () => {
-    if (chosen.length === 0) return setError(messages.dmaChooseClient);
+    if (chosen.length === 0) return setError(messages.chooseAtLeastOneClient);
     go(1);
   };
   const handlePlan = () => {
-    if (!interval) return setError(messages.dmaMustSelectPlan);
+    if (!interval) return setError(messages.selectAnPlan);
     go(2);
   };
   const handleMethod = () => {
     const method = methodId ?? cards.find((card) => card.isDefault)?.id ?? null;
-    if (!method) return setError(billingMessages.selectPaymentMethod);
+    if (!method) return setError(messages.selectPaymentMethod);
     setMethodId(method);
     go(3);
   };
@@ -132,7 +133,7 @@ export function SubscriptionWizard({
   const handleSubscribe = async (withCode: boolean) => {
     setError(null);
     if (!price) return setError(billingMessages.selectPlan);
-    if (!methodId) return setError(billingMessages.selectPaymentMethod);
+    if (!methodId) return setError(messages.selectPaymentMethod);
     if (withCode && code.trim() && !coupon) return setError(billingMessages.invalidPromotionCode);
     try {
       const answer = await subscribe.mutateAsync({
@@ -201,7 +202,7 @@ export function SubscriptionWizard({
             {plan.isPending ? (
               <Loader size="sm" type="dots" aria-label={billingMessages.pleaseWait} />
             ) : plan.isError ? (
-              <Alert color="red">{messages.dmaCannotCalculatePrice}</Alert>
+              <Alert color="red">{messages.cannotCalculatePrice}</Alert>
             ) : (
               <Radio.Group
                 label={`A plan for ${licences}`}
@@ -319,14 +320,23 @@ export function SubscriptionWizard({
                 </Button>
               </Group>
             </form>
-            <PriceSummary price={price?.unit_amount ?? null} coupon={coupon} count={count} interval={interval} />
+            <PriceSummary
+              price={price?.unit_amount ?? null}
+              coupon={coupon}
+              count={count}
+              interval={interval}
+            />
             {errorText}
             <Group justify="space-between" gap="sm">
               <Button variant="default" onClick={() => go(2)}>
                 Back
               </Button>
               <Group gap="sm">
-                <Button variant="subtle" onClick={() => void handleSubscribe(false)} disabled={subscribe.isPending}>
+                <Button
+                  variant="subtle"
+                  onClick={() => void handleSubscribe(false)}
+                  disabled={subscribe.isPending}
+                >
                   Skip
                 </Button>
                 <Button onClick={() => void handleSubscribe(true)} loading={subscribe.isPending}>
@@ -377,7 +387,7 @@ function PriceSummary({
   if (price === null || !interval) {
     return (
       <Text c="red" size="sm">
-        {messages.dmaCannotCalculatePrice}
+        {messages.cannotCalculatePrice}
       </Text>
     );
   }
@@ -407,13 +417,13 @@ function SubscribeResult({
   clients,
   onClose,
 }: {
-  result: SubscribeClientsResult | null;
-  clients: ResellerClient[];
+  result: ClientsCreateSubscriptionResult | null;
+  clients: DmaClient[];
   onClose: () => void;
 }) {
-  const name = (id: string) => {
-    const client = clients.find((entry) => entry._id === id);
-    return client ? (client.restaurant_name ?? client.username) : id;
+  const name = (entry: { _id: string; username: string }) => {
+    const client = clients.find((candidate) => candidate._id === entry._id);
+    return client?.restaurant_name ? `${client.restaurant_name} (${entry.username})` : entry.username;
   };
   const subscribed = result?.subscribed ?? [];
   const failed = result?.failed ?? [];
@@ -434,7 +444,7 @@ function SubscribeResult({
           </Text>
           <List size="sm">
             {subscribed.map((entry) => (
-              <List.Item key={entry.client_id}>{name(entry.client_id)}</List.Item>
+              <List.Item key={entry._id}>{name(entry)}</List.Item>
             ))}
           </List>
         </div>
@@ -446,8 +456,8 @@ function SubscribeResult({
           </Text>
           <List size="sm">
             {failed.map((entry) => (
-              <List.Item key={entry.client_id}>
-                {name(entry.client_id)}: {entry.message}
+              <List.Item key={entry._id}>
+                {name(entry)}: {entry.message}
               </List.Item>
             ))}
           </List>
