@@ -41,6 +41,7 @@ import { categoryTimelineRoutes, menuTimelineRoutes } from './features/menus/men
 import { publicMenuPlugin } from './features/public-menu/public-menu.routes.ts';
 import { qrRoutes } from './features/qr/qr.routes.ts';
 import { quickEditRoutes } from './features/quick-edit/quick-edit.routes.ts';
+import { resellerAdminRoutes, resellerRoutes } from './features/reseller/reseller.routes.ts';
 import { addRestaurantRoutes } from './features/restaurants/add-restaurant.routes.ts';
 import { ownershipTransferRoutes } from './features/restaurants/ownership-transfer.routes.ts';
 import { restaurantRoutes } from './features/restaurants/restaurant.routes.ts';
@@ -175,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dishRoutes, { prefix: '/dishes', dishes: services.dishes });
       await api.register(dietaryRoutes, { dietary: services.dietary });
       await api.register(adminRoutes, { prefix: '/admin', admin: services.admin });
+      await api.register(resellerAdminRoutes, { prefix: '/admin', reseller: services.reseller });
+      await api.register(resellerRoutes, { prefix: '/dma', reseller: services.reseller });
       await api.register(restaurantRoutes, { prefix: '/restaurants', restaurants: services.restaurants });
       await api.register(addRestaurantRoutes, {
         prefix: '/restaurants',

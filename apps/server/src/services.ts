@@ -37,6 +37,7 @@ import {
 } from './features/public-menu/public-menu.service.ts';
 import { createQrService } from './features/qr/qr.service.ts';
 import { createQuickEditService } from './features/quick-edit/quick-edit.service.ts';
+import { createResellerService } from './features/reseller/reseller.service.ts';
 import { createAddRestaurantService } from './features/restaurants/add-restaurant.service.ts';
 import { createOwnershipTransferService } from './features/restaurants/ownership-transfer.service.ts';
 import { createRestaurantService } from './features/restaurants/restaurant.service.ts';
@@ -133,11 +134,39 @@ export function createServices(deps: ServiceDeps) {
   const menus = createMenuService({ db, storage, canPublish, now, publicMenu });
   const analytics = createAnalyticsService({ db, now, publicUrl: config.publicUrl });
   const displays = createDisplayService({ db, storage, publicUrl: config.publicUrl, now, publicMenu });
+  // "Login as" (an admin, or a reseller acting as a client): a session as a login opens it, marked.
+  const openSession = async (
+    user: Parameters<typeof callerFor>[0],
+    options?: { impersonatorId?: string },
+  ) => {
+    const session = await tokens.issueSession(user.id, user.role, options);
+    const { accessToken, refreshToken } = session;
+    return { accessToken, refreshToken, user: await accounts.me(callerFor(user, session.sessionId)) };
+  };
+  const confirmPassword = (
+    caller: Parameters<typeof accounts.confirmPassword>[0],
+    password: string,
+    clientIp: string,
+  ) => accounts.confirmPassword(caller, password, clientIp);
   const gettingStarted = createGettingStartedService({
     db,
     now,
     subscriptionNeeded: config.billingProvider !== 'off',
     isSubscribed: (restaurantId) => billing.isSubscribed(restaurantId),
+  });
+
+  // Resellers pay for their clients through billing and act as them as admins do (issue 14).
+  const reseller = createResellerService({
+    db,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    now,
+    publicMenu,
+    billing,
+    confirmPassword,
+    openSession,
+    endSession: (sessionId) => tokens.revokeFamily(sessionId),
+    imageUrl: (key) => imageUrls(storage, key)?.card ?? null,
   });
 
   return {
@@ -189,18 +218,16 @@ export function createServices(deps: ServiceDeps) {
       publicUrl: config.publicUrl,
       now,
       publicMenu,
-      confirmPassword: (caller, password, clientIp) => accounts.confirmPassword(caller, password, clientIp),
-      openSession: async (user, options) => {
-        const session = await tokens.issueSession(user.id, user.role, options);
-        const { accessToken, refreshToken } = session;
-        return { accessToken, refreshToken, user: await accounts.me(callerFor(user, session.sessionId)) };
-      },
+      confirmPassword,
+      openSession,
       endSession: (sessionId) => tokens.revokeFamily(sessionId),
       startCheckout: (owner, priceId) =>
         billing.startCheckout(callerFor(owner, newId()), { price_id: priceId }),
       dietary,
       logoUrl: (logo) => imageUrls(storage, logo)?.thumb ?? null,
+      pendingDmas: () => reseller.pendingCount(),
     }),
+    reseller,
     /** Stops what the services run in the background (the analytics buffer). */
     async close(): Promise<void> {
       await analytics.close();

@@ -1,6 +1,7 @@
 import type { FilterOptions, Permissions, RestaurantType, Role } from '@carte/domain';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   char,
   index,
@@ -119,6 +120,8 @@ export const users = pgTable(
     restaurantId: ref('restaurant_id').references(() => restaurants.id, { onDelete: 'set null' }),
     companyName: text('company_name'),
     dmaParentEmail: text('dma_parent_email'),
+    /** A reseller's client (role DMA_CLIENT): the reseller (role DMA) that manages and pays for it (issue 14). */
+    dmaId: ref('dma_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -127,6 +130,7 @@ export const users = pgTable(
     index('users_email_idx').on(t.email),
     index('users_person_idx').on(t.personId),
     index('users_restaurant_idx').on(t.restaurantId),
+    index('users_dma_idx').on(t.dmaId),
   ],
 );
 
@@ -545,6 +549,10 @@ export const subscriptions = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     /** The provider's customer that pays: the restaurant's own, or later its reseller's (issue 14). */
     customerId: text('customer_id'),
+    /** The card a reseller chose for a client's subscription (issue 14), shown as "last4 - brand". */
+    paymentMethodId: text('payment_method_id'),
+    /** The promotion code's coupon applied when a reseller subscribed a client (issue 14). */
+    discount: jsonb('discount').$type<{ percent_off: number | null; amount_off: number | null }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -694,5 +702,58 @@ export const menuDisplayMenus = pgTable(
   (t) => [
     primaryKey({ columns: [t.displayId, t.menuId] }),
     index('menu_display_menus_menu_idx').on(t.menuId),
+  ],
+);
+
+// ---- Resellers (issue 14; doc 3 §2.3, §2.8, §3) ----
+
+/**
+ * A registration link an admin sent to a prospective reseller (`dma-register`, 7 days): pending
+ * until used or cancelled (doc 3 §3 Pending DMA invitation: data.email, data.added_by, token).
+ */
+export const dmaRegisterInvitations = pgTable(
+  'dma_register_invitations',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    addedBy: ref('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedByUsername: text('added_by_username').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dma_register_invitations_hash_idx').on(t.tokenHash)],
+);
+
+/**
+ * A pending licence (doc 3 §3 Temporary client): a reseller invited an email as a client for one of
+ * its clients' restaurants (`restaurantId`) or a new one (`restaurantName`), with the username the
+ * client account will have. `pending` until the client accepts or rejects, or the reseller cancels.
+ */
+export const dmaClientInvitations = pgTable(
+  'dma_client_invitations',
+  {
+    id: id(),
+    dmaId: ref('dma_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    restaurantId: ref('restaurant_id').references(() => restaurants.id, { onDelete: 'set null' }),
+    restaurantName: text('restaurant_name').notNull(),
+    status: text('status')
+      .$type<'pending' | 'accepted' | 'rejected' | 'canceled'>()
+      .notNull()
+      .default('pending'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('dma_client_invitations_hash_idx').on(t.tokenHash),
+    index('dma_client_invitations_dma_idx').on(t.dmaId, t.status),
   ],
 );

@@ -64,6 +64,8 @@ export interface AdminDeps {
   };
   /** The logo's small variant for the Restaurants table. */
   logoUrl: (logo: string | null) => string | null;
+  /** How many reseller registration links are pending (kept by the resellers feature). */
+  pendingDmas: () => Promise<number>;
 }
 
 const isUniqueViolation = (error: unknown): boolean =>
@@ -343,8 +345,7 @@ export function createAdminService(deps: AdminDeps) {
         users: await countRole(['RESTAURANT', 'DMA_CLIENT']),
         restaurants: restaurantCount?.n ?? 0,
         dmas: await countRole(['DMA']),
-        // Reseller invitations are kept by the resellers feature; none exist without it.
-        pendingDmas: 0,
+        pendingDmas: await deps.pendingDmas(),
         admins: caller.role === 'SUPER_ADMIN' ? await countRole(['ADMIN']) : null,
         activeSubscriptions: activeCount?.n ?? 0,
         publishedMenus: published?.n ?? 0,
@@ -570,12 +571,16 @@ export function createAdminService(deps: AdminDeps) {
       return { ...session, impersonator: { _id: caller.userId, username: caller.username } };
     },
 
-    /** POST /admin/return: ends the session acting as a user and opens the admin's own again. */
+    /**
+     * POST /admin/return: ends the session acting as a user and opens the admin's own again — or the
+     * reseller's, when a reseller was acting as its client (issue 14).
+     */
     async returnToAdmin(caller: Caller) {
       if (!caller.impersonatorId) throw new ForbiddenError(messages.notImpersonating);
       const [admin] = await db.select().from(users).where(eq(users.id, caller.impersonatorId));
       await deps.endSession(caller.sessionId);
-      if (!admin || !isStaff(admin.role)) throw new ForbiddenError();
+      const resellerOfClient = admin?.role === 'DMA' && caller.role === 'DMA_CLIENT';
+      if (!admin || !(isStaff(admin.role) || resellerOfClient)) throw new ForbiddenError();
       await db.insert(adminAudit).values({
         adminId: admin.id,
         adminUsername: admin.username,

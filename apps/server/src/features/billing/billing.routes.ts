@@ -34,6 +34,8 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   // Sign-in and role are checked on request, before the body is read (decisions: auth before validation).
   const signedIn = { onRequest: [app.authenticate] };
   const owner = { onRequest: [app.authenticate, requireRoles('RESTAURANT')] };
+  // A reseller (DMA) keeps its own cards, with which it pays for its clients (issue 14).
+  const payer = { onRequest: [app.authenticate, requireRoles('RESTAURANT', 'DMA')] };
 
   app.get(
     '/base-product',
@@ -91,11 +93,12 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   app.post(
     '/customer-portal-session',
     {
-      ...owner,
+      ...payer,
       schema: {
         tags,
         security,
-        summary: 'Open the page that manages the restaurant’s subscription (owner only)',
+        summary:
+          'Open the page that manages the restaurant’s subscription and cards (owner, or a reseller for its own cards)',
         description:
           '`url` is where that page leads back to (only its path is kept). With `local` the page lives at `/billing/portal/{token}` and its link lasts an hour.',
         body: portalSessionInputSchema,
@@ -108,11 +111,11 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   app.get(
     '/customer-payment-methods',
     {
-      ...owner,
+      ...payer,
       schema: {
         tags,
         security,
-        summary: 'The saved cards of the restaurant (owner only), the default first',
+        summary: 'The saved cards of the restaurant (owner) or of the reseller (DMA), the default first',
         description: 'A list with a data array (doc 3 §7.2); empty before the first card is saved.',
         response: responses(paymentMethodListSchema, [401, 403, 417, 502]),
       },
@@ -123,11 +126,11 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   app.post(
     '/save-payment',
     {
-      ...owner,
+      ...payer,
       schema: {
         tags,
         security,
-        summary: 'Open a hosted page that saves a card (owner only); answers its id and url',
+        summary: 'Open a hosted page that saves a card (owner or reseller); answers its id and url',
         description:
           '`url` is where that page leads back to (only its path is kept; `setup=done` or `setup=canceled` is added). With `stripe` it is a Checkout Session in setup mode (a SetupIntent); the saved card becomes the default once Stripe reports the session completed.',
         body: savePaymentInputSchema,

@@ -121,6 +121,8 @@ export function createBillingService(deps: BillingDeps) {
     if (!caller.restaurantId) throw new ForbiddenError();
     return caller.restaurantId;
   };
+  /** Who pays: the caller's restaurant, or a reseller itself (it pays for its clients, issue 14). */
+  const payerOf = (caller: Caller): string => (caller.role === 'DMA' ? caller.userId : restaurantOf(caller));
   const refuseWhenOff = () => {
     if (payments.kind === 'off') throw new InvalidError(billingMessages.billingOff);
   };
@@ -503,8 +505,7 @@ export function createBillingService(deps: BillingDeps) {
 
     /** GET /subscription/customer-payment-methods: the restaurant's saved cards. */
     async paymentMethods(caller: Caller): Promise<PaymentMethodList> {
-      const restaurantId = restaurantOf(caller);
-      const customerId = await customerOf(restaurantId);
+      const customerId = await customerOf(payerOf(caller));
       if (!customerId || payments.kind === 'off') return { data: [] };
       return {
         data: await provider(billingMessages.pageFailed, () => payments.listPaymentMethods(customerId)),
@@ -513,7 +514,7 @@ export function createBillingService(deps: BillingDeps) {
 
     /** POST /subscription/save-payment: a hosted page that saves a card (a SetupIntent). */
     async savePayment(caller: Caller, input: SavePaymentInput): Promise<SavePayment> {
-      const restaurantId = restaurantOf(caller);
+      const restaurantId = payerOf(caller);
       refuseWhenOff();
       const back = sameOriginPath(input.url);
       const separator = back.includes('?') ? '&' : '?';
@@ -528,8 +529,19 @@ export function createBillingService(deps: BillingDeps) {
 
     /** POST /subscription/customer-portal-session: the provider's page for subscription and cards. */
     async openPortal(caller: Caller, input: PortalSessionInput): Promise<{ url: string }> {
-      const restaurantId = restaurantOf(caller);
+      const restaurantId = payerOf(caller);
       refuseWhenOff();
+      // A reseller manages its own cards there (its clients' subscriptions are on its dashboard).
+      if (caller.role === 'DMA') {
+        const customerId = await ensureCustomer(restaurantId, caller.email);
+        return provider(billingMessages.portalFailed, () =>
+          payments.createPortalSession({
+            customerId,
+            restaurantId,
+            returnUrl: `${publicUrl}${sameOriginPath(input.url, '/dma/dashboard')}`,
+          }),
+        );
+      }
       // A subscription Carte holds without a provider customer (the demo's, seeded; one made before
       // the provider interface) still opens the portal: its customer is made on first use.
       const customerId =
@@ -556,6 +568,78 @@ export function createBillingService(deps: BillingDeps) {
     receiveWebhook,
     processEvent,
     lapse,
+
+    // ---- a reseller paying for its clients (issue 14) ----
+
+    /** The plan's price with this id, or undefined. */
+    priceById,
+
+    /** The active subscription row of a restaurant, after ending it if it lapsed. */
+    async activeOf(restaurantId: string): Promise<SubscriptionRow | undefined> {
+      await endLapsed({ restaurantId });
+      return findActive(restaurantId);
+    },
+
+    /** A payer's saved cards (none before its first card, or with BILLING_PROVIDER=off). */
+    async paymentMethodsOf(payerId: string) {
+      const customerId = await customerOf(payerId);
+      if (!customerId || payments.kind === 'off') return [];
+      return provider(billingMessages.pageFailed, () => payments.listPaymentMethods(customerId));
+    },
+
+    /**
+     * Subscribes a restaurant at once, paid by another payer's customer (a reseller) with one of its
+     * saved cards and an optional promotion code; answers Carte's row. Throws the reason it failed.
+     */
+    async subscribeFor(input: {
+      payerId: string;
+      restaurantId: string;
+      priceId: string;
+      paymentMethodId: string;
+      promotionCode?: string;
+      discount: PromotionCoupon['coupon'] | null;
+    }): Promise<SubscriptionRow> {
+      refuseWhenOff();
+      const price = await priceById(input.priceId);
+      if (!price) throw new InvalidError(billingMessages.selectPlan);
+      await endLapsed({ restaurantId: input.restaurantId });
+      if (await findActive(input.restaurantId)) throw new InvalidError(billingMessages.alreadySubscribed);
+      const customerId = await customerOf(input.payerId);
+      if (!customerId) throw new InvalidError(billingMessages.savePaymentFailed);
+      const created = await provider(billingMessages.checkoutFailed, () =>
+        payments.createSubscription({
+          customerId,
+          restaurantId: input.restaurantId,
+          priceId: price.id,
+          paymentMethodId: input.paymentMethodId,
+          ...(input.promotionCode ? { promotionCode: input.promotionCode } : {}),
+        }),
+      );
+      await syncSubscription(created.id);
+      await db
+        .update(subscriptions)
+        .set({ paymentMethodId: input.paymentMethodId, discount: input.discount })
+        .where(eq(subscriptions.providerSubscriptionId, created.id));
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.providerSubscriptionId, created.id));
+      if (row?.status !== 'active') throw new InvalidError(billingMessages.cardDeclined);
+      return row;
+    },
+
+    /**
+     * Cancels a restaurant's subscription at once (a reseller's "Cancel subscription", doc 3 §4): the
+     * provider's subscription ends now and every menu of the restaurant becomes a draft again.
+     */
+    async cancelNow(row: SubscriptionRow): Promise<number> {
+      if (row.providerSubscriptionId && row.provider === payments.kind && payments.kind !== 'off') {
+        await provider(billingMessages.pageFailed, () =>
+          payments.cancelSubscription(row.providerSubscriptionId!, { atPeriodEnd: false }),
+        );
+      }
+      return endRow(row);
+    },
 
     /** The test provider's restaurant name and time zone, for its pages. */
     async restaurantInfo(restaurantId: string): Promise<{ name: string; timeZone: string }> {

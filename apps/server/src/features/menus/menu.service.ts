@@ -88,9 +88,15 @@ export function createMenuService(deps: MenuServiceDeps) {
     if (found.length !== unique.length) throw new NotFoundError();
   }
 
-  /** Going live needs a subscription (doc 1 §4): 402 "Payment not setup!" otherwise. */
-  async function assertCanPublish(scope: RestaurantScope): Promise<void> {
-    if (!(await canPublish(scope.restaurantId))) throw new PaymentRequiredError(messages.paymentNotSetup);
+  /**
+   * Going live needs a subscription (doc 1 §4): 402 "Payment not setup!" otherwise; a reseller's
+   * client (and a reseller acting as one) is told to contact its account manager, who pays (issue 14).
+   */
+  async function assertCanPublish(scope: RestaurantScope, caller: Caller): Promise<void> {
+    if (await canPublish(scope.restaurantId)) return;
+    throw new PaymentRequiredError(
+      caller.role === 'DMA_CLIENT' ? messages.subscribeRequiredClient : messages.paymentNotSetup,
+    );
   }
 
   /**
@@ -186,7 +192,7 @@ export function createMenuService(deps: MenuServiceDeps) {
       const scope = await scopeOf(db, caller);
       // A new menu is a draft unless the form asks to publish it at once (doc 1 §4).
       const draft = input.draft ?? true;
-      if (!draft) await assertCanPublish(scope);
+      if (!draft) await assertCanPublish(scope, caller);
       const list = uniqueBy(input.categories, (item) => item.category);
       await assertCategoriesVisible(
         scope,
@@ -235,7 +241,7 @@ export function createMenuService(deps: MenuServiceDeps) {
       const scope = await scopeOf(db, caller);
       const existing = assertWritable(scope, await findMenu(scope, id));
       // Only the step from draft to published needs a subscription; unpublishing is always allowed.
-      if (input.draft === false && existing.draft) await assertCanPublish(scope);
+      if (input.draft === false && existing.draft) await assertCanPublish(scope, caller);
       const list = input.categories ? uniqueBy(input.categories, (item) => item.category) : undefined;
       if (list)
         await assertCategoriesVisible(
