@@ -15,7 +15,7 @@ import {
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AddClientResult, resellerApi, useResellerMutation } from '../../api/reseller.api.ts';
-import { errorMessage } from '../../ui/notify.ts';
+import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 
 /**
  * "Add license" (doc 3 §2.3): the modal "Add a license" says menus cannot be published for a licence
@@ -61,7 +61,7 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
       const answer = await addClient.mutateAsync({ email, step: 1 });
       const found = answer.restaurants;
       setRestaurants(found);
-      setMode(found.length > 0 ? 'select' : 'new');
+      setMode('new');
       setRestaurantId(found[0]?._id ?? null);
       setStep(1);
     } catch (failure) {
@@ -76,21 +76,22 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
       setError(messages.selectOrAddRestaurant);
       return;
     }
-    if (mode === 'new' && !restaurantName.trim() && !username.trim()) {
+    if (mode === 'new' && !restaurantName.trim()) {
       setError(messages.selectOrAddRestaurant);
       return;
     }
     try {
       await addClient.mutateAsync(
         mode === 'select'
-          ? { email, step: 2, restaurant_id: restaurantId ?? undefined }
+          ? { email, step: 2, restaurant_id: restaurantId ?? undefined, username }
           : { email, step: 2, restaurant_name: restaurantName, username },
       );
+      notifySuccess(messages.clientAdded);
       setStep(2);
     } catch (failure) {
       const message = errorMessage(failure);
       const lower = message.toLowerCase();
-      if (mode === 'new' && lower.includes('username')) setFieldErrors({ username: message });
+      if (lower.includes('username')) setFieldErrors({ username: message });
       else if (mode === 'new' && lower.includes('name')) setFieldErrors({ restaurantName: message });
       else setError(message);
     }
@@ -175,7 +176,8 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
                 )}
                 {mode === 'select' ? (
                   <Radio.Group
-                    label={`Restaurants of ${email}`}
+                    label="Your clients' restaurants"
+                    description="The new client joins the team of the restaurant you pick."
                     value={restaurantId}
                     onChange={(value) => {
                       setRestaurantId(value);
@@ -189,26 +191,24 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
                     </Stack>
                   </Radio.Group>
                 ) : (
-                  <>
-                    <TextInput
-                      label="Restaurant name"
-                      withAsterisk
-                      value={restaurantName}
-                      onChange={(event) => setRestaurantName(event.currentTarget.value)}
-                      error={fieldErrors.restaurantName}
-                      data-autofocus
-                    />
-                    <TextInput
-                      label="Username"
-                      description="The client signs in with it; it must be unique."
-                      withAsterisk
-                      autoComplete="off"
-                      value={username}
-                      onChange={(event) => setUsername(event.currentTarget.value)}
-                      error={fieldErrors.username}
-                    />
-                  </>
+                  <TextInput
+                    label="Restaurant name"
+                    withAsterisk
+                    value={restaurantName}
+                    onChange={(event) => setRestaurantName(event.currentTarget.value)}
+                    error={fieldErrors.restaurantName}
+                    data-autofocus
+                  />
                 )}
+                <TextInput
+                  label="Username"
+                  description="The client signs in with it; it must be unique."
+                  withAsterisk
+                  autoComplete="off"
+                  value={username}
+                  onChange={(event) => setUsername(event.currentTarget.value)}
+                  error={fieldErrors.username}
+                />
                 {error && (
                   <Text c="red" size="sm" role="alert">
                     {error}

@@ -1,4 +1,4 @@
-import { type ClientsStatistics, formatCents } from '@carte/domain';
+import { billingMessages, type ClientsStatistics, formatCents } from '@carte/domain';
 import {
   Button,
   Card,
@@ -11,9 +11,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconCreditCard, IconLicense, IconPlayerPlay } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useClientsStatistics, useProductPrices, useSubscriptionStatus } from '../../api/reseller.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
+import { notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { AddLicenseModal } from './add-license-modal.tsx';
 import { ClientSearchSection, ClientsSection } from './clients-section.tsx';
@@ -38,6 +40,7 @@ export function ResellerDashboardPage() {
   // A client who has not accepted yet cannot be subscribed: only verified clients are offered.
   const payable = unsubscribed.filter((client) => client.state);
   const bothPlans = Boolean(prices.data?.monthly_product && prices.data?.yearly_product);
+  useCardPageReturn();
 
   return (
     <Stack gap="xl">
@@ -96,6 +99,20 @@ export function ResellerDashboardPage() {
       />
     </Stack>
   );
+}
+
+/** Back from the provider's card page (`?setup=done|canceled`): say what happened once, clean the address. */
+function useCardPageReturn() {
+  const [params, setParams] = useSearchParams();
+  const setup = useRef(params.get('setup'));
+  useEffect(() => {
+    if (params.has('setup')) setParams({}, { replace: true });
+  }, [params, setParams]);
+  useEffect(() => {
+    if (setup.current === 'done') notifySuccess(billingMessages.paymentMethodSaved);
+    if (setup.current === 'canceled') notifySuccess(billingMessages.setupCanceled);
+    setup.current = null;
+  }, []);
 }
 
 function ActionCard({
