@@ -129,7 +129,10 @@ describe('a reseller and its client', () => {
     await publicPage.getByLabel(/^Username/).fill('abc');
     await publicPage.getByLabel(/^Username/).blur();
     await eventually(() => publicPage.getByText(messages.usernameTooShort).isVisible());
-    await publicPage.getByRole('button', { name: 'Register' }).click();
+    // Submit waits while errors show (doc 3 §5).
+    expect(await publicPage.getByRole('button', { name: 'Register' }).isDisabled()).toBe(true);
+    await publicPage.getByLabel(/^Company name/).fill('  ');
+    await publicPage.getByLabel(/^Company name/).blur();
     await eventually(() => publicPage.getByText(messages.companyNameRequired).isVisible());
     await publicPage.getByLabel('First name').fill('Ada');
     await publicPage.getByLabel('Last name').fill('Agency');
@@ -248,7 +251,7 @@ describe('a reseller and its client', () => {
     );
     await shootBoth(page, 'dma-subscription-wizard-complete', '[role="dialog"]');
     await wizard.getByRole('button', { name: 'Done' }).click();
-    await eventually(() => page.getByRole('tab', { name: 'Subscribed clients (1)' }).isVisible());
+    await eventually(() => page.getByRole('tab', { name: 'Subscribed clients (1)', exact: true }).isVisible());
 
     // The client page.
     await page.getByRole('link', { name: restaurantName }).first().click();
@@ -301,7 +304,7 @@ describe('a reseller and its client', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, messages.clientDeleted);
     await page.waitForURL((url) => url.pathname === '/dma/dashboard');
-    await eventually(() => page.getByRole('tab', { name: 'Subscribed clients (0)' }).isVisible());
+    await eventually(() => page.getByRole('tab', { name: 'Subscribed clients (0)', exact: true }).isVisible());
     await page.goto(clientUrl);
     await eventually(() => page.getByText(messages.pageCouldNotBeFound).isVisible());
     await context.close();

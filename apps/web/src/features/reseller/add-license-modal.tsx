@@ -195,7 +195,10 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
                     label="Restaurant name"
                     withAsterisk
                     value={restaurantName}
-                    onChange={(event) => setRestaurantName(event.currentTarget.value)}
+                    onChange={(event) => {
+                      setRestaurantName(event.currentTarget.value);
+                      setError(null);
+                    }}
                     error={fieldErrors.restaurantName}
                     data-autofocus
                   />
@@ -210,7 +213,7 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
                   error={fieldErrors.username}
                 />
                 {error && (
-                  <Text c="red" size="sm" role="alert">
+                  <Text c="red.8" size="sm" role="alert">
                     {error}
                   </Text>
                 )}

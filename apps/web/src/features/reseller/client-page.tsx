@@ -13,8 +13,9 @@ import {
   Tabs,
   Text,
   Title,
+  useMantineTheme,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconCode, IconLogin2, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -215,47 +216,7 @@ function ClientView({ data }: { data: SingleClient }) {
           )}
         </Group>
         {subscription ? (
-          <Table.ScrollContainer minWidth={720} type="native">
-            <Table aria-label="Subscription" verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Period start</Table.Th>
-                  <Table.Th>Period end</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Interval</Table.Th>
-                  {subscription.discount && <Table.Th>Discount</Table.Th>}
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Payment method</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Td>{day(subscription.current_period_start)}</Table.Td>
-                  <Table.Td>{day(subscription.current_period_end)}</Table.Td>
-                  <Table.Td>
-                    {subscription.plan.amount === null ? '—' : formatCents(subscription.plan.amount)}
-                  </Table.Td>
-                  <Table.Td>{subscription.plan.interval}</Table.Td>
-                  {subscription.discount && (
-                    <Table.Td>
-                      {subscription.discount.coupon.percent_off !== null
-                        ? `${subscription.discount.coupon.percent_off}%`
-                        : formatCents(subscription.discount.coupon.amount_off ?? 0)}
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    {subscription.status}
-                    {subscription.cancel_at_period_end ? ' (cancels at period end)' : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    {subscription.default_payment_method
-                      ? `${subscription.default_payment_method.card.last4} - ${subscription.default_payment_method.card.brand}`
-                      : '—'}
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SubscriptionDetails subscription={subscription} />
         ) : (
           <Text c="dimmed" size="sm">
             This client has no active subscription: its menus cannot be published. Subscribe it from the
@@ -299,6 +260,63 @@ function ClientView({ data }: { data: SingleClient }) {
         }}
       />
     </Stack>
+  );
+}
+
+/**
+ * The subscription's columns (doc 3 §2.4): a one-row table on a wide screen, the same values as a
+ * list on a phone (a table there would scroll sideways).
+ */
+function SubscriptionDetails({ subscription }: { subscription: NonNullable<SingleClient['subscription']> }) {
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, false, {
+    getInitialValueInEffect: false,
+  });
+  const discount = subscription.discount?.coupon;
+  const columns: [string, string][] = [
+    ['Period start', day(subscription.current_period_start)],
+    ['Period end', day(subscription.current_period_end)],
+    ['Amount', subscription.plan.amount === null ? '—' : formatCents(subscription.plan.amount)],
+    ['Interval', subscription.plan.interval],
+    ...(discount
+      ? ([
+          [
+            'Discount',
+            discount.percent_off !== null
+              ? `${discount.percent_off}%`
+              : formatCents(discount.amount_off ?? 0),
+          ],
+        ] as [string, string][])
+      : []),
+    [
+      'Status',
+      `${subscription.status}${subscription.cancel_at_period_end ? ' (cancels at period end)' : ''}`,
+    ],
+    [
+      'Payment method',
+      subscription.default_payment_method
+        ? `${subscription.default_payment_method.card.last4} - ${subscription.default_payment_method.card.brand}`
+        : '—',
+    ],
+  ];
+  if (phone) return <Facts rows={columns} />;
+  return (
+    <Table aria-label="Subscription" verticalSpacing="sm">
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map(([label]) => (
+            <Table.Th key={label}>{label}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        <Table.Tr>
+          {columns.map(([label, value]) => (
+            <Table.Td key={label}>{value}</Table.Td>
+          ))}
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -76,6 +76,7 @@ export function SubscriptionWizard({
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ClientsCreateSubscriptionResult | null>(null);
+  const [submitted, setSubmitted] = useState<DmaClient[]>([]);
   const first = choose ? 0 : 1;
   const current = Math.max(step, first);
   const selected = choose ? clients.filter((client) => chosen.includes(client._id)) : clients;
@@ -93,6 +94,7 @@ export function SubscriptionWizard({
       setCoupon(null);
       setError(null);
       setResult(null);
+      setSubmitted([]);
       subscribe.reset();
     }, 200);
   };
@@ -143,6 +145,8 @@ export function SubscriptionWizard({
         clients: selected.map((client) => client._id),
       });
       setResult(answer);
+      // The lists reload at once (a subscribed client leaves the unsubscribed ones): keep the names.
+      setSubmitted(selected);
       setStep(4);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -150,7 +154,7 @@ export function SubscriptionWizard({
   };
 
   const errorText = error && (
-    <Text c="red" size="sm" role="alert">
+    <Text c="red.8" size="sm" role="alert">
       {error}
     </Text>
   );
@@ -165,7 +169,7 @@ export function SubscriptionWizard({
       size="lg"
       centered
     >
-      <Stepper active={current} size="sm" allowNextStepsSelect={false} wrap>
+      <Stepper active={choose ? current : current - 1} size="sm" allowNextStepsSelect={false} wrap>
         {choose && (
           <Stepper.Step label="Choose clients">
             <Stack gap="md" mt="md">
@@ -347,7 +351,7 @@ export function SubscriptionWizard({
           </Stack>
         </Stepper.Step>
         <Stepper.Completed>
-          <SubscribeResult result={result} clients={selected} onClose={close} />
+          <SubscribeResult result={result} clients={submitted} onClose={close} />
         </Stepper.Completed>
       </Stepper>
     </Modal>
@@ -386,7 +390,7 @@ function PriceSummary({
 }) {
   if (price === null || !interval) {
     return (
-      <Text c="red" size="sm">
+      <Text c="red.8" size="sm">
         {messages.cannotCalculatePrice}
       </Text>
     );
