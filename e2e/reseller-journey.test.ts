@@ -251,7 +251,9 @@ describe('a reseller and its client', () => {
     );
     await shootBoth(page, 'dma-subscription-wizard-complete', '[role="dialog"]');
     await wizard.getByRole('button', { name: 'Done' }).click();
-    await eventually(() => page.getByRole('tab', { name: 'Subscribed clients (1)', exact: true }).isVisible());
+    await eventually(() =>
+      page.getByRole('tab', { name: 'Subscribed clients (1)', exact: true }).isVisible(),
+    );
 
     // The client page.
     await page.getByRole('link', { name: restaurantName }).first().click();
@@ -304,7 +306,9 @@ describe('a reseller and its client', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, messages.clientDeleted);
     await page.waitForURL((url) => url.pathname === '/dma/dashboard');
-    await eventually(() => page.getByRole('tab', { name: 'Subscribed clients (0)', exact: true }).isVisible());
+    await eventually(() =>
+      page.getByRole('tab', { name: 'Subscribed clients (0)', exact: true }).isVisible(),
+    );
     await page.goto(clientUrl);
     await eventually(() => page.getByText(messages.pageCouldNotBeFound).isVisible());
     await context.close();
