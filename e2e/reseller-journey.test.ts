@@ -163,6 +163,21 @@ describe('a reseller and its client', () => {
     expect(await page.getByRole('button', { name: 'Subscribe for all' }).count()).toBe(0);
     await eventually(() => page.getByText(messages.noLicenses).first().isVisible());
 
+    // The reseller's account shows the company name.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Account' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/dma/update-account');
+    await expect
+      .poll(() => page.getByLabel(/^Company name/).inputValue(), { timeout: 15_000 })
+      .toBe('Menu Partners');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/dma/dashboard');
+
     // "Add license": the modal's text, then the client wizard.
     await page.getByRole('button', { name: /Add license/ }).click();
     const license = page.getByRole('dialog', { name: 'Add a license' });
@@ -270,6 +285,8 @@ describe('a reseller and its client', () => {
     await page.getByRole('button', { name: 'Login as this client' }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
     await eventually(() => page.getByText(messages.actingAs(clientUsername)).isVisible());
+    await expectNoSeriousViolation(page, 'acting as the client', '[role="status"]');
+    await page.screenshot({ path: screenshotPath('dma-acting-as-client-1280') });
     const menu = await fromPage(page, 'POST', '/api/menus', { name: 'Dinner' });
     expect(menu.status).toBe(200);
     const menuId = (menu.body.message as { _id: string })._id;

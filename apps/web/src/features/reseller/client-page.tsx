@@ -145,10 +145,10 @@ function ClientView({ data }: { data: SingleClient }) {
             {title}
           </Title>
           <Group gap={6} mt={4}>
-            <Badge variant="light" color={client.state ? 'teal.9' : 'yellow.9'}>
+            <Badge variant="outline" color={client.state ? 'teal.9' : 'orange.9'}>
               {client.state ? 'Verified' : 'Not verified'}
             </Badge>
-            <Badge variant="light" color={subscription ? 'teal.9' : 'gray'}>
+            <Badge variant="outline" color={subscription ? 'teal.9' : 'gray.7'}>
               {subscription ? 'Subscribed' : 'Not subscribed'}
             </Badge>
           </Group>

@@ -59,7 +59,7 @@ export function ClientsSection({
   failed: boolean;
 }) {
   const [tab, setTab] = useState<string | null>('subscribed');
-  const empty = failed ? messages.failedToLoadData : messages.noLicenses;
+  const emptyWhen = (text: string) => (failed ? messages.failedToLoadData : text);
   const common: TableColumn<DmaClient>[] = [
     {
       key: 'client',
@@ -92,7 +92,7 @@ export function ClientsSection({
             Verified
           </Badge>
         ) : (
-          <Badge variant="light" color="yellow.9">
+          <Badge variant="outline" color="orange.9">
             Not verified
           </Badge>
         ),
@@ -130,7 +130,7 @@ export function ClientsSection({
             columns={subscribedColumns}
             rowId={(row) => row._id}
             loading={loading}
-            emptyMessage={empty}
+            emptyMessage={emptyWhen('No client is subscribed yet.')}
             pageSize={DMA_CLIENT_PAGE_SIZE}
             minWidth={560}
           />
@@ -142,7 +142,7 @@ export function ClientsSection({
             columns={unsubscribedColumns}
             rowId={(row) => row._id}
             loading={loading}
-            emptyMessage={empty}
+            emptyMessage={emptyWhen('Every client is subscribed.')}
             pageSize={DMA_CLIENT_PAGE_SIZE}
             minWidth={560}
           />
@@ -183,7 +183,7 @@ export function ClientSearchSection() {
       header: 'Subscription',
       render: (row) =>
         row.subscription ? (
-          <Badge variant="light" color="teal.9">
+          <Badge variant="outline" color="teal.9">
             {planLabel(row)}
           </Badge>
         ) : (

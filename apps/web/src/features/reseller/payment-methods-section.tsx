@@ -1,5 +1,5 @@
 import { billingMessages, type PaymentMethod } from '@carte/domain';
-import { Alert, Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { isApiError } from '../../api/api-error.ts';
 import { usePaymentMethods, usePortalSession, useSavePayment } from '../../api/billing.api.ts';
@@ -46,20 +46,22 @@ export function PaymentMethodsSection() {
     }
   };
 
+  const defaultBadge = (
+    <Badge size="xs" variant="outline" color="teal.9" style={{ flexShrink: 0, overflow: 'visible' }}>
+      Default
+    </Badge>
+  );
   const columns: TableColumn<PaymentMethod>[] = [
     {
       key: 'brand',
       header: 'Brand',
+      hideWhenCompact: true,
       render: (row) => (
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={600}>
             {row.card.brand.toUpperCase()}
           </Text>
-          {row.isDefault && (
-            <Badge size="xs" variant="outline" color="teal.9">
-              Default
-            </Badge>
-          )}
+          {row.isDefault && defaultBadge}
         </Group>
       ),
     },
@@ -68,9 +70,16 @@ export function PaymentMethodsSection() {
       header: 'Credit Card',
       render: (row, { compact }) => (
         <div>
-          <Text size="sm">{row.billing_details.name || '—'}</Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm">
+              {compact && `${row.card.brand.toUpperCase()} · `}
+              {row.billing_details.name || '—'}
+            </Text>
+            {compact && row.isDefault && defaultBadge}
+          </Group>
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            •••• •••• •••• {row.card.last4}
+            •••• {compact ? '' : '•••• •••• '}
+            {row.card.last4}
             {compact && ` · ${String(row.card.exp_month).padStart(2, '0')}/${row.card.exp_year}`}
           </Text>
         </div>
@@ -87,17 +96,28 @@ export function PaymentMethodsSection() {
       key: 'manage',
       header: 'Manage',
       align: 'right',
-      render: () => (
-        <Button
-          size="compact-sm"
-          variant="light"
-          rightSection={<IconExternalLink size={14} aria-hidden />}
-          onClick={handleManage}
-          loading={portal.isPending || portal.isSuccess}
-        >
-          Manage
-        </Button>
-      ),
+      render: (row, { compact }) =>
+        compact ? (
+          <ActionIcon
+            variant="light"
+            onClick={handleManage}
+            loading={portal.isPending || portal.isSuccess}
+            aria-label={`Manage the card ending in ${row.card.last4}`}
+          >
+            <IconExternalLink size={16} />
+          </ActionIcon>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="light"
+            rightSection={<IconExternalLink size={14} aria-hidden />}
+            onClick={handleManage}
+            loading={portal.isPending || portal.isSuccess}
+            aria-label={`Manage the card ending in ${row.card.last4}`}
+          >
+            Manage
+          </Button>
+        ),
     },
   ];
 

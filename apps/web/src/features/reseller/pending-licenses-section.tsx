@@ -67,7 +67,7 @@ export function PendingLicensesSection() {
       key: 'status',
       header: 'Status',
       render: (row) => (
-        <Badge variant="light" color="yellow.9">
+        <Badge variant="outline" color="orange.9">
           {statusLabel[row.data.client.status]}
         </Badge>
       ),
