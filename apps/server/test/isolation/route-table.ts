@@ -160,6 +160,8 @@ const one = (access: Access, aim: string, request: Variant['request'], extra: Pa
   variants: [{ access, aim, request, ...extra }],
 });
 const id = (value: string) => ({ params: { id: value } });
+const resellerControl =
+  "a reseller's own clients only (an owner is refused every /dma call): isolation/resellers.test.ts controls them";
 
 export const routeTable: Record<string, RouteEntry> = {
   // ---- menus ----
@@ -874,6 +876,126 @@ export const routeTable: Record<string, RouteEntry> = {
     reason:
       'Stripe calls it without a session, so it cannot sit behind sign-in: the Stripe-Signature over the raw body (STRIPE_WEBHOOK_SECRET) is what is trusted, every event is re-read from the provider by id, and a bad signature answers 400 and stores nothing (stripe-billing.test.ts)',
   },
+
+  // ---- resellers (issue 14): clients are reachable by their own reseller only ----
+  // B's owner is nobody's client: every actor is refused. Two resellers with a client each aim at
+  // each other's clients, and control their own, in isolation/resellers.test.ts.
+  'GET /api/dma/clients-temporary': { kind: 'session-scoped', reason: "the reseller's own pending licences" },
+  'GET /api/dma/client-subscription-status': { kind: 'session-scoped', reason: "the reseller's own clients" },
+  'GET /api/dma/clients-statistics': {
+    kind: 'session-scoped',
+    reason: "counts of the reseller's own clients",
+  },
+  'GET /api/dma/clients': { kind: 'session-scoped', reason: "the reseller's own clients, searched" },
+  'GET /api/dma/product-prices': { kind: 'no-record-id', reason: 'the plan prices' },
+  'POST /api/dma/check-promo-code': { kind: 'no-record-id', reason: 'a promotion code and a price id' },
+  'GET /api/dma/single-client': one(
+    'private',
+    "B's owner as a client",
+    (a) => ({ query: { id: a.target.ownerUserId } }),
+    {
+      noControl: resellerControl,
+    },
+  ),
+  'DELETE /api/dma/delete-client/{id}': one(
+    'private',
+    "B's owner as a client",
+    (a) => ({ ...id(a.target.ownerUserId), body: { password: 'Passw0rdOK' } }),
+    { noControl: resellerControl },
+  ),
+  'DELETE /api/dma/delete-client-subscription/{subscriptionId}': one(
+    'private',
+    "B's owner as a client",
+    (a) => ({
+      params: { subscriptionId: a.target.restaurantId },
+      query: { client_id: a.target.ownerUserId },
+    }),
+    { noControl: resellerControl },
+  ),
+  'POST /api/dma/client-cancel-invitation': one(
+    'private',
+    'a record id of B as a pending licence',
+    (a) => ({ query: { token: a.target.member } }),
+    { noControl: resellerControl },
+  ),
+  'POST /api/dma/client-shapeshift': one(
+    'private',
+    "B's owner as a client",
+    (a) => ({ body: { _id: a.target.ownerUserId } }),
+    { noControl: resellerControl },
+  ),
+  'POST /api/dma/add-client': one(
+    'private',
+    "B's restaurant for a new licence",
+    (a) => ({
+      body: {
+        step: 2,
+        email: 'isolation-client@carte.test',
+        username: a.fresh('iso').replace(/\W+/g, ''),
+        restaurant_id: a.target.restaurantId,
+      },
+    }),
+    { refusal: [400, 403], noControl: resellerControl },
+  ),
+  'POST /api/dma/clients-create-subscription': one(
+    'private',
+    "B's owner as a client to subscribe",
+    (a) => ({
+      body: {
+        price_id: 'price_local_month',
+        default_payment_method: 'pm_none',
+        clients: [a.target.ownerUserId],
+      },
+    }),
+    { refusal: [400, 403], noControl: resellerControl },
+  ),
+  'GET /api/dma/client-temporary-verify-token': {
+    kind: 'public',
+    reason: 'a mailed token (the client invitation page)',
+  },
+  'POST /api/dma/client-accept-invitation': {
+    kind: 'public',
+    reason: 'a mailed token (the client invitation page)',
+  },
+  'POST /api/dma/client-reject-invitation': {
+    kind: 'public',
+    reason: 'a mailed token (the client invitation page)',
+  },
+  'GET /api/dma/verify-token': { kind: 'public', reason: 'a mailed token (the reseller registration page)' },
+  'POST /api/dma/register': { kind: 'public', reason: 'a mailed token (the reseller registration page)' },
+  'GET /api/admin/dma-list': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/reseller.test.ts): every reseller with its clients',
+  },
+  'GET /api/admin/dma-list-pending': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/reseller.test.ts): pending registration links',
+  },
+  'DELETE /api/admin/dma-delete/{id}': one(
+    'private',
+    "B's owner as a reseller",
+    (a) => ({ ...id(a.target.ownerUserId), body: { password: 'RootPass123' } }),
+    { noControl: 'deletes resellers only (admins, password-confirmed); test/reseller.test.ts covers it' },
+  ),
+  'POST /api/admin/send-dma-register-link': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/reseller.test.ts): an email address',
+  },
+  'POST /api/admin/cancel-dma-invitation': {
+    kind: 'no-record-id',
+    reason: 'admins only (every other role refused, test/reseller.test.ts): a pending registration link',
+  },
+  'POST /api/admin/delete-dma-client': one(
+    'private',
+    "B's owner as a reseller's client",
+    (a) => ({
+      body: { dma_id: a.target.ownerUserId, client_id: a.target.ownerUserId, password: 'RootPass123' },
+    }),
+    {
+      noControl:
+        "deletes a reseller's client only (admins, password-confirmed); test/reseller.test.ts covers it",
+    },
+  ),
 
   // ---- accounts ----
   'GET /api/users/me': { kind: 'session-scoped', reason: 'the signed-in user' },

@@ -19,7 +19,13 @@ import {
   restaurants,
   users,
 } from '../../db/schema.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './demo-seed.ts';
+import {
+  DEMO_CLIENT_USERNAME,
+  DEMO_PASSWORD,
+  DEMO_RESELLER_USERNAME,
+  DEMO_USERNAME,
+  seedDemo,
+} from './demo-seed.ts';
 
 let t: TestApp;
 const logged: string[] = [];
@@ -78,6 +84,20 @@ describe('seedDemo (decisions, Demo)', () => {
     expect(truck).toMatchObject({ name: 'Carte Street Kitchen', restaurantType: 'FOOD_TRUCK' });
     // Own lists hold only what the platform lists lack.
     expect(truck!.dietary).toEqual({ diets: [], foodTypes: ['Dairy', 'Alcohol'], other: ['Best seller'] });
+  });
+
+  it('creates the demo reseller with one client (issue 14)', async () => {
+    const session = await signIn(t, DEMO_RESELLER_USERNAME, DEMO_PASSWORD);
+    const clients = await t.call<{ clients: { username: string; restaurant_name: string | null }[] }>({
+      method: 'GET',
+      url: '/api/dma/clients',
+      token: session.accessToken,
+    });
+    expect(clients.body.message.clients).toEqual([
+      expect.objectContaining({ username: DEMO_CLIENT_USERNAME, restaurant_name: 'Harbour Cafe' }),
+    ]);
+    const client = await signIn(t, DEMO_CLIENT_USERNAME, DEMO_PASSWORD);
+    expect(client.user).toMatchObject({ role: 'DMA_CLIENT' });
   });
 
   it('gives it a full menu: ingredients with children, categories, dishes with pictures, customizations, menus', async () => {
@@ -324,7 +344,8 @@ describe('seedDemo on two instances at once', () => {
       seedDemo({ db: other.runtime.database.db, storage: second.storage, log: silent }),
     ]);
     const trucks = await other.runtime.database.db.select().from(restaurants);
-    expect(trucks.map((row) => row.name)).toEqual(['Carte Street Kitchen']);
+    // The food truck, and the demo reseller's client's café (issue 14).
+    expect(trucks.map((row) => row.name).sort()).toEqual(['Carte Street Kitchen', 'Harbour Cafe']);
     const stored = first.counts.put - first.counts.deleted + (second.counts.put - second.counts.deleted);
     const pictures = await other.runtime.database.db.select({ image: dishes.image }).from(dishes);
     // Three variants per picture: the dishes', plus a cover and a logo for each of the three menus.

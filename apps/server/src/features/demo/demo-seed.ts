@@ -44,6 +44,9 @@ export interface DemoImages {
 
 export const DEMO_USERNAME = 'demo';
 export const DEMO_PASSWORD = 'Demo1234';
+/** The demo reseller (issue 14) and its one client, with the same password. */
+export const DEMO_RESELLER_USERNAME = 'demoreseller';
+export const DEMO_CLIENT_USERNAME = 'democlient';
 
 /**
  * Demo data (decisions, Demo): on an empty database, the demo owner and its food truck "Carte Street
@@ -95,6 +98,7 @@ export async function seedDemo({
         restaurantId: truck!.id,
       });
       await writeDemoMenu(tx, truck!.id, images);
+      await writeDemoReseller(tx, passwordHash);
       return truck!.id;
     })
     .catch(async (error: unknown) => {
@@ -107,6 +111,53 @@ export async function seedDemo({
   }
   const menu = publicUrl ? `; its public menu, served at any hour: ${publicUrl}/menu/${written}` : '';
   log.info(`Demo data created — sign in as "${DEMO_USERNAME}" / "${DEMO_PASSWORD}"${menu}`);
+  log.info(
+    `Demo reseller — sign in as "${DEMO_RESELLER_USERNAME}" / "${DEMO_PASSWORD}" (company "Demo Menu Partners", one client); its client signs in as "${DEMO_CLIENT_USERNAME}" / "${DEMO_PASSWORD}"`,
+  );
+}
+
+/**
+ * The demo reseller "Demo Menu Partners" and its one client, the owner of the café "Harbour Cafe"
+ * (no menu yet, not subscribed: the reseller's dashboard shows it among the unsubscribed clients).
+ */
+async function writeDemoReseller(tx: Tx, passwordHash: string): Promise<void> {
+  const [reseller] = await tx
+    .insert(users)
+    .values({
+      username: DEMO_RESELLER_USERNAME,
+      email: 'reseller@carte.example',
+      firstName: 'Remy',
+      lastName: 'Reseller',
+      phoneNumber: '+12025550144',
+      role: 'DMA',
+      companyName: 'Demo Menu Partners',
+      passwordHash,
+      verifiedAt: new Date(),
+      personId: newId(),
+    })
+    .returning({ id: users.id });
+  const [cafe] = await tx
+    .insert(restaurants)
+    .values({
+      name: 'Harbour Cafe',
+      restaurantType: 'RESTAURANT',
+      timeZone: 'America/New_York',
+      description: 'Coffee and pastries by the water.',
+    })
+    .returning({ id: restaurants.id });
+  await tx.insert(users).values({
+    username: DEMO_CLIENT_USERNAME,
+    email: 'client@carte.example',
+    firstName: 'Cleo',
+    lastName: 'Client',
+    phoneNumber: '+12025550145',
+    role: 'DMA_CLIENT',
+    passwordHash,
+    verifiedAt: new Date(),
+    personId: newId(),
+    restaurantId: cafe!.id,
+    dmaId: reseller!.id,
+  });
 }
 
 /**
