@@ -2,6 +2,7 @@ import { billingMessages, messages } from '@carte/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import { apiFor, signInApi } from './support/api.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import {
   eventually,
@@ -330,5 +331,84 @@ describe('a reseller and its client', () => {
     await eventually(() => page.getByText(messages.pageCouldNotBeFound).isVisible());
     await context.close();
     await publicContext.close();
+  });
+  it("the admin's DMA-S table: view licenses, remove one, login as the reseller, delete the reseller", async () => {
+    const tag = `a${Date.now().toString(36)}`;
+    const resellerEmail = `partner_${tag}@carte.test`;
+    const resellerUsername = `partner_${tag}`;
+    const clientEmail = `cafe_${tag}@carte.test`;
+    const clientUsername = `cafe_${tag}`;
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    // A reseller with one accepted client, made through the API as people make them.
+    const rootApi = apiFor(server.url, await signInApi(server.url, 'root@carte.test', 'RootPass123'));
+    await rootApi.call('POST', '/api/admin/send-dma-register-link', { email: resellerEmail });
+    const registerMail = await sink.waitFor((mail) => mail.to.includes(resellerEmail), 20_000);
+    const registerToken = new URL(
+      registerMail.links.find((href) => href.includes('/dma-register?token='))!,
+    ).searchParams.get('token');
+    const registered = await post(`/api/dma/register?token=${registerToken}`, {
+      username: resellerUsername,
+      company_name: 'Harbour Partners',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    });
+    expect(registered.status).toBe(200);
+    const resellerApi = apiFor(server.url, await signInApi(server.url, resellerUsername, PASSWORD));
+    await resellerApi.call('POST', '/api/dma/add-client', {
+      step: 2,
+      email: clientEmail,
+      username: clientUsername,
+      restaurant_name: `Cafe ${tag}`,
+    });
+    const clientMail = await sink.waitFor((mail) => mail.to.includes(clientEmail), 20_000);
+    const clientToken = new URL(
+      clientMail.links.find((href) => href.includes('/dma-client-verify-invitation?token='))!,
+    ).searchParams.get('token');
+    expect(
+      (await post(`/api/dma/client-accept-invitation?token=${clientToken}`, { password: 'Cafe12345' }))
+        .status,
+    ).toBe(200);
+
+    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const page = await context.newPage();
+    await signIn(page, 'root@carte.test', 'RootPass123', '/admin/dashboard');
+    const table = page.getByRole('region', { name: 'DMA-S' });
+    await eventually(() => table.getByText(resellerEmail).isVisible());
+
+    // View licenses: the client, removable with the admin's password.
+    await table.getByRole('button', { name: `View licenses of ${resellerUsername}` }).click();
+    const licenses = page.getByRole('dialog', { name: `Licenses of ${resellerUsername}` });
+    await eventually(() => licenses.getByText(`Cafe ${tag}`).isVisible());
+    await shootBoth(page, 'admin-dma-licenses', '[role="dialog"]');
+    await licenses.getByRole('button', { name: `Remove the licence of ${clientUsername}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete the client ${clientUsername}?` });
+    await confirm.getByLabel('Your password').fill('RootPass123');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, messages.clientDeleted);
+    await eventually(() => licenses.getByText(messages.noLicenses).isVisible());
+    await page.keyboard.press('Escape');
+
+    // Login as the reseller, and back.
+    await table.getByRole('button', { name: `Login as ${resellerUsername}` }).click();
+    await page.waitForURL((url) => url.pathname === '/dma/dashboard', { timeout: 30_000 });
+    await eventually(() => page.getByText(messages.actingAs(resellerUsername)).isVisible());
+    await page.getByRole('button', { name: messages.returnToAdmin }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/dashboard', { timeout: 30_000 });
+
+    // Delete the reseller with the admin's password.
+    await eventually(() => table.getByText(resellerEmail).isVisible());
+    await table.getByRole('button', { name: `Delete ${resellerUsername}` }).click();
+    const remove = page.getByRole('dialog', { name: `Delete the reseller ${resellerUsername}?` });
+    await remove.getByLabel('Your password').fill('RootPass123');
+    await remove.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, messages.dmaDeleted);
+    await eventually(async () => (await table.getByText(resellerEmail).count()) === 0);
+    await context.close();
   });
 });
