@@ -380,6 +380,15 @@ describe('a reseller and its client', () => {
     await signIn(page, 'root@carte.test', 'RootPass123', '/admin/dashboard');
     const table = page.getByRole('region', { name: 'DMA-S' });
     await eventually(() => table.getByText(resellerEmail).isVisible());
+    await shootBoth(page, 'admin-dma-table');
+    // On a phone the row keeps its actions inside the screen.
+    await page.setViewportSize(phone);
+    const loginAs = table.getByRole('button', { name: `Login as ${resellerUsername}` });
+    await eventually(async () => {
+      const box = await loginAs.boundingBox();
+      return box !== null && box.x + box.width <= phone.width;
+    });
+    await page.setViewportSize(desktop);
 
     // View licenses: the client, removable with the admin's password.
     await table.getByRole('button', { name: `View licenses of ${resellerUsername}` }).click();

@@ -46,6 +46,19 @@ export function DmaSection({ onLoginAs }: { onLoginAs: (userId: string) => Promi
   );
   const viewed = dmas.data?.find((row) => row._id === viewing) ?? null;
 
+  const licensesButton = (row: AdminDma) => (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      px={4}
+      leftSection={<IconLicense size={14} />}
+      onClick={() => setViewing(row._id)}
+      aria-label={`View licenses of ${row.username}`}
+    >
+      View licenses ({row.clients.length})
+    </Button>
+  );
+
   const columns: TableColumn<AdminDma>[] = [
     {
       key: 'email',
@@ -59,27 +72,14 @@ export function DmaSection({ onLoginAs }: { onLoginAs: (userId: string) => Promi
             {compact ? `${row.username} · ` : ''}
             {row.company_name}
           </Text>
+          {compact && licensesButton(row)}
         </div>
       ),
     },
     { key: 'firstName', header: 'First name', hideWhenCompact: true, render: (row) => row.firstName || '—' },
     { key: 'lastName', header: 'Last name', hideWhenCompact: true, render: (row) => row.lastName || '—' },
     { key: 'username', header: 'Username', hideWhenCompact: true, render: (row) => row.username },
-    {
-      key: 'licenses',
-      header: 'Licenses',
-      render: (row) => (
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          leftSection={<IconLicense size={14} />}
-          onClick={() => setViewing(row._id)}
-          aria-label={`View licenses of ${row.username}`}
-        >
-          View licenses ({row.clients.length})
-        </Button>
-      ),
-    },
+    { key: 'licenses', header: 'Licenses', hideWhenCompact: true, render: (row) => licensesButton(row) },
     {
       ...actionsColumn((row: AdminDma) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
