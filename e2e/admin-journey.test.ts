@@ -1,4 +1,4 @@
-import { messages } from '@carte/domain';
+import { billingMessages, messages } from '@carte/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
@@ -139,7 +139,9 @@ describe('the admin area', () => {
     await dialog.getByRole('button', { name: 'Subscribe', exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/billing/checkout/'), { timeout: 30_000 });
     await page.getByRole('button', { name: 'Pay (test)' }).click();
-    await page.waitForLoadState('load');
+    // Back on the admin's own dashboard, not the owner's /subscribe.
+    await page.waitForURL((url) => url.pathname === '/admin/dashboard', { timeout: 30_000 });
+    await toast(page, billingMessages.adminCheckoutDone);
 
     // The user sets a password from the mailed link.
     const link = await linkIn(user.email, '/user-verify-account');

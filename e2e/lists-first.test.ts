@@ -119,6 +119,23 @@ describe('lists first at 1280 px', () => {
     await page.getByRole('option', { name: 'Price: low to high' }).click();
     await expect.poll(() => rowNames(page, 'Dishes').then((names) => names[0])).toBe('Lf Dish 01');
 
+    // The column headers sort too, and say how: Price again (high to low), then Name A–Z.
+    const table = page.getByRole('table', { name: 'Dishes' });
+    const priceHeader = table.getByRole('columnheader', { name: /Price/ });
+    expect(await priceHeader.getAttribute('aria-sort')).toBe('ascending');
+    await priceHeader.getByRole('button').click();
+    await expect.poll(() => rowNames(page, 'Dishes').then((names) => names[0])).toBe('Lf Dish 12');
+    expect(await priceHeader.getAttribute('aria-sort')).toBe('descending');
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('Price: high to low');
+    const nameHeader = table.getByRole('columnheader', { name: /Name/ });
+    await nameHeader.getByRole('button').click();
+    await expect.poll(() => rowNames(page, 'Dishes').then((names) => names[0])).toBe('Lf Dish 01');
+    expect(await nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    expect(await priceHeader.getAttribute('aria-sort')).toBe('none');
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Price: low to high' }).click();
+    await expect.poll(() => rowNames(page, 'Dishes').then((names) => names[0])).toBe('Lf Dish 01');
+
     // Availability switched in place.
     await page.getByRole('switch', { name: 'Lf Dish 01 available' }).click();
     await toast(page, messages.dishUpdated);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
 import { desktop, launchBrowser } from './support/browser.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
-import { toast } from './support/page.ts';
+import { eventually, toast } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -53,9 +53,47 @@ describe('an owner builds a menu from nothing', () => {
 
     // A menu (saved as a draft: publishing needs a subscription).
     await page.goto('/create-menu');
+    // The Menus section is open; none of its entries is cut off.
+    await eventually(() => page.getByRole('link', { name: 'Customizations', exact: true }).isVisible());
+    const clipped = await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .locator('.mantine-NavLink-label')
+      .evaluateAll((labels) =>
+        labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+      );
+    expect(clipped).toEqual([]);
     await page.getByLabel(/^Menu name/).fill('Dinner');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Menu created successfully');
+    // Editing it now: the navigation highlights Menus, not its "Create menu" entry.
+    await page.waitForURL(/\/create-menu\?id=[0-9a-f]{24}$/);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Menus', exact: true }).getAttribute('data-active'))
+      .toBe('true');
+    await expect
+      .poll(() => nav.locator('a[data-active="true"]').filter({ hasText: 'Create menu' }).count())
+      .toBe(0);
+
+    // The font picker draws each family in its own self-hosted face.
+    await page
+      .getByRole('textbox', { name: 'Primary font' })
+      .or(page.getByRole('combobox', { name: 'Primary font' }))
+      .first()
+      .click();
+    const lobster = page.getByRole('option', { name: 'Lobster', exact: true });
+    await lobster.scrollIntoViewIfNeeded();
+    await eventually(() =>
+      lobster.evaluate(() =>
+        [...document.fonts].some(
+          (face) => face.family.replace(/"/g, '') === 'Lobster' && face.status === 'loaded',
+        ),
+      ),
+    );
+    expect(await lobster.locator('span').evaluate((span) => getComputedStyle(span).fontFamily)).toMatch(
+      /^"?Lobster/,
+    );
+    await page.keyboard.press('Escape');
 
     // Two categories in that menu, without dishes yet (the form asks to confirm).
     for (const category of ['Starters', 'Mains']) {

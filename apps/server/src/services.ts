@@ -15,7 +15,7 @@ import { createAdminService } from './features/admin/admin.service.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
 import { createLoginThrottle, type LoginThrottle, throttlePolicy } from './features/auth/login-throttle.ts';
 import { createTokenService } from './features/auth/token.service.ts';
-import { createBillingService } from './features/billing/billing.service.ts';
+import { adminCheckoutReturn, createBillingService } from './features/billing/billing.service.ts';
 import { createCategoryService } from './features/categories/category.service.ts';
 import { createCsvImportService } from './features/csv-import/csv-import.service.ts';
 import { createCustomizationService } from './features/customizations/customization.service.ts';
@@ -125,6 +125,8 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     now,
     publicMenu,
+    // Built below; called only when a reseller deletes its account.
+    releaseResellerClients: (resellerId) => reseller.releaseClients(resellerId),
   });
 
   const customizations = createCustomizationService({ db, publicMenu });
@@ -222,7 +224,7 @@ export function createServices(deps: ServiceDeps) {
       openSession,
       endSession: (sessionId) => tokens.revokeFamily(sessionId),
       startCheckout: (owner, priceId) =>
-        billing.startCheckout(callerFor(owner, newId()), { price_id: priceId }),
+        billing.startCheckout(callerFor(owner, newId()), { price_id: priceId }, adminCheckoutReturn),
       dietary,
       logoUrl: (logo) => imageUrls(storage, logo)?.thumb ?? null,
       pendingDmas: () => reseller.pendingCount(),

@@ -450,6 +450,31 @@ describe('developer logs', () => {
     });
     const mine = page.body.message.logs.filter((log) => log.user.username === owner.user.username);
     expect(mine).toHaveLength(1);
+    // Mailed tokens never reach the log: not in a failed request's address, not in a page's.
+    const secret = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+    await t.call({ method: 'GET', url: `/api/admin/verify-account-token/${secret}` });
+    await t.call({ method: 'GET', url: `/api/members/verify?token=${secret}&x=1` });
+    await t.call({
+      method: 'POST',
+      url: '/api/admin/loggers',
+      token: owner.token,
+      payload: { message: 'boom', url: `/reset-password?token=${secret}` },
+    });
+    const all = await t.call<{ logs: { url: string }[] }>({
+      method: 'GET',
+      url: '/api/admin/logs?limit=100',
+      token: admin.token,
+    });
+    const urls = all.body.message.logs.map((log) => log.url);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/admin/verify-account-token/[redacted]',
+        '/api/members/verify?token=[redacted]&x=1',
+        '/reset-password?token=[redacted]',
+      ]),
+    );
+    expect(urls.filter((url) => url.includes(secret))).toEqual([]);
+
     const deleted = await t.call({
       method: 'DELETE',
       url: '/api/admin/logs',

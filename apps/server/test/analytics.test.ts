@@ -273,6 +273,34 @@ describe('GET /api/gapi/get-data', () => {
       expect(row.menuId).toMatch(/^[0-9a-f]{24}$/);
   });
 
+  it("the catalogue's other calls answer one chart each; get-token says none is needed", async () => {
+    const token = await tokenFor(t, a.owner.user.username);
+    const chart = (path: string, query = '?time=7') =>
+      t.call<Record<string, unknown>>({ method: 'GET', url: `/api/gapi/${path}${query}`, token });
+    const expected: Array<[string, string, number]> = [
+      ['get-bounce-rates', 'bounceRate', 0.6667],
+      ['active-users', 'activeUsers', 2],
+      ['active-users2', 'screenPageViewsPerSession', 1.3333],
+      ['active-users3', 'sessionsPerUser', 1.5],
+      ['active-users4', 'screenPageViewsPerUser', 2],
+    ];
+    for (const [path, series, value] of expected) {
+      const { status, body } = await chart(path);
+      expect(status, path).toBe(200);
+      expect(body.message.total, path).toBe(value);
+      expect(body.message[series], path).toEqual([{ date: '2030-01-09', value }]);
+      expect((body.message.range as { restaurantId: string }).restaurantId).toBe(a.owner.restaurant.id);
+    }
+    // Another restaurant's charts stay closed; a bad period is refused.
+    expect((await chart('active-users', `?restaurantId=${b.owner.restaurant.id}`)).status).toBe(404);
+    expect((await chart('get-bounce-rates', '?time=fortnight')).status).toBe(400);
+    const tokenAnswer = await chart('get-token', '');
+    expect(tokenAnswer.status).toBe(200);
+    expect(tokenAnswer.body.message).toMatchObject({ token: null, provider: 'first-party' });
+    const signedOut = await t.call({ method: 'GET', url: '/api/gapi/active-users' });
+    expect(signedOut.status).toBe(401);
+  });
+
   it('a member reads their own restaurant; another restaurant cannot read it', async () => {
     const member = await createMember(t, a.owner.restaurant.id, {});
     const memberData = await getData(await tokenFor(t, member.user.username));

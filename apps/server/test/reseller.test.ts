@@ -790,6 +790,34 @@ describe("the admin's DMA calls (doc 3 §2.2, §7.4)", () => {
     expect(left).toMatchObject({ role: 'RESTAURANT', dmaId: null });
   });
 
+  it('a reseller deleting its own account lets its clients go: subscription ended, owners again', async () => {
+    const { reseller, client } = await resellerWithClient('Leaving Agency');
+    const card = await saveCard(reseller.token);
+    const price = await monthlyPrice(reseller.token);
+    await t.call({
+      method: 'POST',
+      url: '/api/dma/clients-create-subscription',
+      token: reseller.token,
+      payload: { price_id: price.id, default_payment_method: card, clients: [client.id] },
+    });
+    const gone = await t.call({
+      method: 'DELETE',
+      url: '/api/users/delete',
+      token: reseller.token,
+      payload: { password: PASSWORD },
+    });
+    expect(gone.status).toBe(200);
+    const [left] = await db().select().from(users).where(eq(users.id, client.id));
+    expect(left).toMatchObject({ role: 'RESTAURANT', dmaId: null });
+    const clientToken = (await signIn(t, client.username)).accessToken;
+    const active = await t.call<{ active: boolean }>({
+      method: 'GET',
+      url: '/api/subscription/has-active',
+      token: clientToken,
+    });
+    expect(active.body.message.active).toBe(false);
+  });
+
   it('refuses a second reseller account for the same email', async () => {
     const reseller = await newReseller();
     const again = await t.call({

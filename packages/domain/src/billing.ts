@@ -34,6 +34,9 @@ export const BILLING_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 /** The texts of the subscription screens (doc 2 §8, doc 3 §8.2) and of the billing answers. */
 export const billingMessages = {
+  /** Carte's own: the admin dashboard back from an Add user checkout (doc 3 §2.2 leaves it unsaid). */
+  adminCheckoutDone: "Checkout complete: the user's subscription starts as soon as the payment is confirmed.",
+  adminCheckoutCanceled: 'Checkout canceled: the user can subscribe later from their account.',
   checkoutFailed: 'We are sorry, but something went wrong. Please try again or contact the support.',
   pageFailed: 'Something went wrong. Please try again later',
   pleaseWait: 'Please wait',

@@ -239,3 +239,10 @@ export const analyticsDataSchema = z.object({
   }),
 });
 export type AnalyticsData = z.infer<typeof analyticsDataSchema>;
+
+/** GET /api/gapi/get-token (doc 3 §7.4): kept for the catalogue; first-party analytics need no token. */
+export const analyticsTokenSchema = z.object({
+  token: z.null(),
+  provider: z.literal('first-party'),
+  message: z.string(),
+});

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../core/errors.ts';
+import { redactUrl } from '../core/redact-url.ts';
 import type { Db } from '../db/connect.ts';
 import { errorForLog, isDatabaseUnavailable, uniqueViolation } from '../db/errors.ts';
 import { logs } from '../db/schema.ts';
@@ -75,7 +76,7 @@ export const errorHandlerPlugin = fp(
       try {
         await options.db.insert(logs).values({
           message,
-          url: request.url.slice(0, 2000),
+          url: redactUrl(request.url).slice(0, 2000),
           statusCode: reply.statusCode,
           method: request.method,
           userId: request.caller?.userId ?? null,

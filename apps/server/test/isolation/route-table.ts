@@ -831,6 +831,29 @@ export const routeTable: Record<string, RouteEntry> = {
       },
     },
   ),
+  ...Object.fromEntries(
+    [
+      'GET /api/gapi/get-bounce-rates',
+      'GET /api/gapi/active-users',
+      'GET /api/gapi/active-users2',
+      'GET /api/gapi/active-users3',
+      'GET /api/gapi/active-users4',
+    ].map((operation) => [
+      operation,
+      one(
+        'private',
+        "B's restaurant id",
+        (a) => ({ query: { time: '7', restaurantId: a.target.restaurantId } }),
+        {
+          allowed: {
+            roles: ['ADMIN', 'SUPER_ADMIN'],
+            reason: 'admins read the whole platform or any one restaurant (doc 3 §3)',
+          },
+        },
+      ),
+    ]),
+  ),
+  'GET /api/gapi/get-token': { kind: 'no-record-id', reason: 'answers that no token is needed' },
   'POST /api/gapi/events': {
     kind: 'public',
     reason: 'a public menu page reports its views without sign-in; ids are only recorded',

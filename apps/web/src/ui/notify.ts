@@ -7,6 +7,11 @@ export function notifySuccess(message: string) {
   notifications.show({ color: 'teal', message });
 }
 
+/** Neither good nor bad news: something the user chose not to finish. */
+export function notifyInfo(message: string) {
+  notifications.show({ color: 'gray', message });
+}
+
 export function notifyError(message: string) {
   notifications.show({ color: 'red', message });
 }

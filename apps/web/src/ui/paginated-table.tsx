@@ -7,11 +7,12 @@ import {
   Table,
   Text,
   Tooltip,
+  UnstyledButton,
   useMantineTheme,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconLock } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconLock } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import classes from './paginated-table.module.css';
 import { TablePager } from './table-pager.tsx';
@@ -26,6 +27,17 @@ export interface TableColumn<Row> {
   align?: 'left' | 'center' | 'right';
   /** Left out on narrow screens (below the theme's `sm`), where another cell shows its content. */
   hideWhenCompact?: boolean;
+  /**
+   * The list's sort options (see `useListView`) this column's header switches between: the first
+   * click sorts by `asc`, the next by `desc`.
+   */
+  sortBy?: { asc: string; desc: string };
+}
+
+/** The list's current order, when its column headers sort it (the same state as its "Sort by" menu). */
+export interface TableSort {
+  value: string;
+  onChange: (value: string) => void;
 }
 
 /** The last column: a row's action buttons (see `RowActions`), right-aligned, its header for screen readers. */
@@ -63,6 +75,8 @@ export interface PaginatedTableProps<Row> {
   /** The page shown, when the list keeps it (see `useListView`); the table keeps its own otherwise. */
   page?: number;
   onPageChange?: (page: number) => void;
+  /** Columns with `sortBy` get a header button that sorts the list. */
+  sort?: TableSort;
 }
 
 /**
@@ -105,6 +119,7 @@ export function PaginatedTable<Row>({
   minWidth = 640,
   page: controlledPage,
   onPageChange,
+  sort,
 }: PaginatedTableProps<Row>) {
   const theme = useMantineTheme();
   const compact = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, false, {
@@ -172,11 +187,30 @@ export function PaginatedTable<Row>({
                 </Table.Th>
               )}
               {showLockColumn && <Table.Th w={36} aria-label="Read-only" />}
-              {shownColumns.map((column) => (
-                <Table.Th key={column.key} w={column.width} ta={column.align}>
-                  {column.header}
-                </Table.Th>
-              ))}
+              {shownColumns.map((column) => {
+                const direction = sortDirection(column, sort);
+                return (
+                  <Table.Th
+                    key={column.key}
+                    w={column.width}
+                    ta={column.align}
+                    aria-sort={column.sortBy && sort ? (direction ?? 'none') : undefined}
+                  >
+                    {column.sortBy && sort ? (
+                      <SortHeader
+                        direction={direction}
+                        onClick={() =>
+                          sort.onChange(direction === 'ascending' ? column.sortBy!.desc : column.sortBy!.asc)
+                        }
+                      >
+                        {column.header}
+                      </SortHeader>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -243,5 +277,34 @@ export function PaginatedTable<Row>({
         </Group>
       )}
     </Stack>
+  );
+}
+
+type Direction = 'ascending' | 'descending';
+
+function sortDirection<Row>(column: TableColumn<Row>, sort: TableSort | undefined): Direction | null {
+  if (!column.sortBy || !sort) return null;
+  if (sort.value === column.sortBy.asc) return 'ascending';
+  if (sort.value === column.sortBy.desc) return 'descending';
+  return null;
+}
+
+/** A column header that sorts the list: an arrow shows the current direction, a faint one the column can. */
+function SortHeader({
+  direction,
+  onClick,
+  children,
+}: {
+  direction: Direction | null;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const Icon =
+    direction === 'descending' ? IconArrowDown : direction === 'ascending' ? IconArrowUp : IconArrowsSort;
+  return (
+    <UnstyledButton className={classes.sortHeader} onClick={onClick} data-sorted={direction ?? undefined}>
+      {children}
+      <Icon size={14} stroke={2} aria-hidden />
+    </UnstyledButton>
   );
 }

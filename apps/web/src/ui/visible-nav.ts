@@ -32,13 +32,32 @@ const sectionOf: ReadonlyArray<readonly [pattern: string, section: string]> = [
   ['/dma/client', '/dma/dashboard'],
 ];
 
-/** The navigation path the current page belongs to: its own, or its section's. */
-export function navPathOf(pathname: string): string {
+/**
+ * Create pages that also edit a record (`?id=`): editing a menu belongs to the Menus section, not to
+ * its "Create menu" entry.
+ */
+const editsWithId = new Set(['/create-menu']);
+const EDITING = '?id';
+
+/**
+ * The navigation path the current page belongs to: its own, or its section's; an edit page of
+ * `editsWithId` answers its path with "?id", which only the section's parent entry matches.
+ */
+export function navPathOf(pathname: string, search = ''): string {
+  if (editsWithId.has(pathname) && new URLSearchParams(search).has('id')) return `${pathname}${EDITING}`;
   return sectionOf.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? pathname;
 }
 
 /** Is this entry (or one of its children) the current page, or the section the page belongs to? */
-export function isEntryActive(entry: NavEntry, pathname: string): boolean {
-  const path = navPathOf(pathname);
-  return entry.path === path || (entry.children ?? []).some((child) => isEntryActive(child, pathname));
+export function isEntryActive(entry: NavEntry, pathname: string, search = ''): boolean {
+  const path = navPathOf(pathname, search);
+  return (
+    entry.path === path || (entry.children ?? []).some((child) => isEntryActive(child, pathname, search))
+  );
+}
+
+/** A parent entry (Menus) is highlighted on its own page and on the edit pages of its section. */
+export function isParentActive(entry: NavEntry, pathname: string, search = ''): boolean {
+  const path = navPathOf(pathname, search);
+  return entry.path === path || `${entry.path}${EDITING}` === path;
 }

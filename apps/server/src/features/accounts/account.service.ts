@@ -55,6 +55,11 @@ export interface AccountDeps {
   now: () => Date;
   /** The public menu links to its owner's email, and a deleted restaurant's menu goes. */
   publicMenu: PublicMenuChanges;
+  /**
+   * A reseller deleting its account lets its clients go first (issue 14): the subscriptions it pays
+   * for end, and the clients become owners paying for themselves.
+   */
+  releaseResellerClients?: (resellerId: string) => Promise<void>;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -607,6 +612,7 @@ export function createAccountService(deps: AccountDeps) {
       const user = await loadUser(caller.userId);
       if (undeletableRoles.includes(user.role)) throw new ForbiddenError(messages.accountCannotBeDeleted);
       await confirmPassword(user, password, clientIp);
+      if (user.role === 'DMA') await deps.releaseResellerClients?.(user.id);
       await db.transaction(async (tx) => {
         if (user.role === 'RESTAURANT' && user.restaurantId) {
           const [otherOwner] = await tx

@@ -19,6 +19,7 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, 
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
+import { redactUrl } from '../../core/redact-url.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import {
@@ -744,7 +745,7 @@ export function createAdminService(deps: AdminDeps) {
     async reportClientError(caller: Caller, input: { message: string; url: string }): Promise<string> {
       await db.insert(logs).values({
         message: input.message || null,
-        url: input.url || '(unknown page)',
+        url: input.url ? redactUrl(input.url) : '(unknown page)',
         statusCode: 0,
         method: 'CLIENT',
         userId: caller.userId,

@@ -1,4 +1,9 @@
-import { analyticsDataSchema, analyticsEventSchema, analyticsQuerySchema } from '@carte/domain';
+import {
+  analyticsDataSchema,
+  analyticsEventSchema,
+  analyticsQuerySchema,
+  analyticsTokenSchema,
+} from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvalidError } from '../../core/errors.ts';
@@ -65,4 +70,74 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
     },
     async (request) => ok(await analytics.data(callerOf(request), request.query)),
   );
+
+  // The rest of the catalogue (doc 3 §7.4): once calls to a third-party service, each now answers
+  // one part of the same first-party report, for the same callers and the same `time`.
+  app.get(
+    '/get-token',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'No token is needed: analytics are first-party (decisions §4)',
+        description:
+          'Kept for the catalogue: a browser that asks for an analytics token learns that none is needed and reads `/gapi/get-data` with its own session.',
+        response: responses(analyticsTokenSchema, [401, 417]),
+      },
+    },
+    async () => ok(firstPartyToken),
+  );
+
+  for (const [path, series, summary] of catalogueSeries) {
+    app.get(
+      path,
+      {
+        onRequest: [app.authenticate],
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary,
+          description:
+            'The same callers, `time` and time zone as `/gapi/get-data`; `totals` is the whole period.',
+          querystring: analyticsQuerySchema,
+          response: responses(analyticsSeriesSchema(series), [400, 401, 403, 404, 417]),
+        },
+      },
+      async (request) => {
+        const data = await analytics.data(callerOf(request), request.query);
+        return ok({ range: data.range, total: data.totals[series], [series]: data[series] });
+      },
+    );
+  }
 };
+
+const firstPartyToken = {
+  token: null,
+  provider: 'first-party',
+  message:
+    'No analytics token is needed: Carte counts views itself. Read /api/gapi/get-data with your session.',
+} as const;
+
+type Series =
+  | 'activeUsers'
+  | 'bounceRate'
+  | 'screenPageViewsPerSession'
+  | 'sessionsPerUser'
+  | 'screenPageViewsPerUser';
+
+/** The catalogue's per-chart calls: `active-users` and its variants 2 to 4 follow the charts' order. */
+const catalogueSeries: ReadonlyArray<readonly [string, Series, string]> = [
+  ['/get-bounce-rates', 'bounceRate', 'Bounce rate by day: sessions with a single view, over all sessions'],
+  ['/active-users', 'activeUsers', 'Active users (distinct visitors) by day'],
+  ['/active-users2', 'screenPageViewsPerSession', 'Page views per session by day'],
+  ['/active-users3', 'sessionsPerUser', 'Sessions per user by day'],
+  ['/active-users4', 'screenPageViewsPerUser', 'Page views per user by day'],
+];
+
+const analyticsSeriesSchema = (series: Series) =>
+  z.object({
+    range: analyticsDataSchema.shape.range,
+    total: z.number(),
+    [series]: analyticsDataSchema.shape[series],
+  });

@@ -59,11 +59,25 @@ export interface BillingDeps {
   log: Logger;
 }
 
-/** Where the browser comes back to from a checkout (doc 2 §2): the subscribe screen. */
-export const checkoutReturnPaths = {
-  success: (sessionId: string) => `/subscribe?session_id=${encodeURIComponent(sessionId)}`,
+/** Where the browser comes back to from a checkout: paths of the web app. */
+export interface CheckoutReturn {
+  success: string;
+  canceled: string;
+}
+
+/** The owner's own checkout comes back to the subscribe screen (doc 2 §2). */
+const subscribeReturn: CheckoutReturn = {
+  // The provider puts the session id in place of this literal placeholder (Stripe's own).
+  success: '/subscribe?session_id={CHECKOUT_SESSION_ID}',
   canceled: '/subscribe?canceled=true',
-} as const;
+};
+export const checkoutReturnPaths = { canceled: subscribeReturn.canceled } as const;
+
+/** An admin's Add user checkout comes back to the admin dashboard, which says what happened. */
+export const adminCheckoutReturn: CheckoutReturn = {
+  success: '/admin/dashboard?checkout=done',
+  canceled: '/admin/dashboard?checkout=canceled',
+};
 
 /** A webhook whose signature does not hold: 400, nothing stored. */
 export class BadSignatureError extends InvalidError {
@@ -478,8 +492,16 @@ export function createBillingService(deps: BillingDeps) {
       return { active: row !== undefined, subscription: row ? presentSubscription(row) : null };
     },
 
-    /** POST /subscription/checkout-session: opens the provider's checkout; answers the session id. */
-    async startCheckout(caller: Caller, input: CheckoutSessionInput): Promise<string> {
+    /**
+     * POST /subscription/checkout-session: opens the provider's checkout; answers the session id.
+     * The browser comes back to /subscribe, or where `returnTo` says (an admin's Add user comes back
+     * to the admin dashboard).
+     */
+    async startCheckout(
+      caller: Caller,
+      input: CheckoutSessionInput,
+      returnTo: CheckoutReturn = subscribeReturn,
+    ): Promise<string> {
       const restaurantId = restaurantOf(caller);
       refuseWhenOff();
       const price = await priceById(input.price_id);
@@ -490,9 +512,8 @@ export function createBillingService(deps: BillingDeps) {
           customerId: await ensureCustomer(restaurantId, caller.email),
           restaurantId,
           price,
-          // The provider puts the session id in place of this literal placeholder (Stripe's own).
-          successUrl: `${publicUrl}/subscribe?session_id={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${publicUrl}${checkoutReturnPaths.canceled}`,
+          successUrl: `${publicUrl}${returnTo.success}`,
+          cancelUrl: `${publicUrl}${returnTo.canceled}`,
         }),
       );
       return session.id;

@@ -373,6 +373,32 @@ export function createResellerService(deps: ResellerDeps) {
     await mailer.send('dma-client-deleted', client.email, clientMailVars(dma, client, restaurantName));
   }
 
+  /**
+   * A reseller going away lets its clients go: the subscriptions it pays for end now (their menus
+   * become drafts) and its clients become owners (role RESTAURANT) who can subscribe themselves.
+   */
+  async function releaseClients(dmaId: string): Promise<void> {
+    const clients = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.dmaId, dmaId), eq(users.role, 'DMA_CLIENT')));
+    for (const client of clients) {
+      if (!client.restaurantId) continue;
+      const active = await billing.activeOf(client.restaurantId);
+      if (active) await billing.cancelNow(active);
+    }
+    if (clients.length === 0) return;
+    await db
+      .update(users)
+      .set({ role: 'RESTAURANT', dmaId: null, updatedAt: now() })
+      .where(
+        inArray(
+          users.id,
+          clients.map((client) => client.id),
+        ),
+      );
+  }
+
   async function requireDmaRow(caller: Caller): Promise<UserRow> {
     requireDma(caller);
     const dma = await findUser(caller.userId);
@@ -1019,6 +1045,8 @@ export function createResellerService(deps: ResellerDeps) {
       return result;
     },
 
+    releaseClients,
+
     // ---------- the admin's DMA calls (doc 3 §2.2, §7.3, §7.4) ----------
 
     /** GET /admin/dma-list: every reseller with its clients. */
@@ -1168,29 +1196,8 @@ export function createResellerService(deps: ResellerDeps) {
       const dma = await findUser(dmaId);
       if (dma?.role !== 'DMA') throw new NotFoundError();
       await deps.confirmPassword(caller, password, clientIp);
-      const clients = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.dmaId, dma.id), eq(users.role, 'DMA_CLIENT')));
-      for (const client of clients) {
-        if (!client.restaurantId) continue;
-        const active = await billing.activeOf(client.restaurantId);
-        if (active) await billing.cancelNow(active);
-      }
-      await db.transaction(async (tx) => {
-        if (clients.length > 0) {
-          await tx
-            .update(users)
-            .set({ role: 'RESTAURANT', dmaId: null, updatedAt: now() })
-            .where(
-              inArray(
-                users.id,
-                clients.map((client) => client.id),
-              ),
-            );
-        }
-        await tx.delete(users).where(eq(users.id, dma.id));
-      });
+      await releaseClients(dma.id);
+      await db.delete(users).where(eq(users.id, dma.id));
       await mailer.send('dma-deleted', dma.email, userVars(dma));
       await audit({ id: caller.userId, username: caller.username }, 'delete-dma', {
         id: dma.id,

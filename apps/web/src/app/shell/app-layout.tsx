@@ -20,7 +20,7 @@ import { SideNav } from './side-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** Layout widths of doc 1 §9: navigation 200 px, collapsed 60 px, collapsing at 1200 px or less. */
-const NAV_WIDTH = 200;
+const NAV_WIDTH = 216;
 const NAV_COLLAPSED_WIDTH = 60;
 const HEADER_HEIGHT = 60;
 /** The owner's preview panel (doc 1 §9), its own chunk: only owners who open it download the menu view. */

@@ -3,7 +3,7 @@ import { NavLink, Stack, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isEntryActive, navPathOf, visibleNav } from '../../ui/visible-nav.ts';
+import { isEntryActive, isParentActive, navPathOf, visibleNav } from '../../ui/visible-nav.ts';
 import { navIcon } from './nav-icons.ts';
 import classes from './side-nav.module.css';
 
@@ -39,8 +39,9 @@ function SideNavItem({
   onNavigate,
   nested = false,
 }: SideNavProps & { entry: NavEntry; nested?: boolean }) {
-  const { pathname } = useLocation();
-  const active = isEntryActive(entry, pathname);
+  const { pathname, search } = useLocation();
+  const active = isEntryActive(entry, pathname, search);
+  const here = navPathOf(pathname, search);
   const [opened, setOpened] = useState(active);
   const Icon = navIcon(entry.icon);
   // A private entry the user may not use keeps its link on the current page (doc 1 §2).
@@ -54,10 +55,10 @@ function SideNavItem({
       label={iconOnly ? undefined : entry.name}
       aria-label={iconOnly ? entry.name : undefined}
       aria-disabled={permitted ? undefined : true}
-      aria-current={entry.path === pathname ? 'page' : undefined}
+      aria-current={entry.path === here && here === pathname ? 'page' : undefined}
       leftSection={<Icon size={nested ? 16 : 20} stroke={1.7} />}
       rightSection={!permitted && !iconOnly ? <IconLock size={14} /> : undefined}
-      active={permitted && (children.length > 0 ? entry.path === navPathOf(pathname) : active)}
+      active={permitted && (children.length > 0 ? isParentActive(entry, pathname, search) : active)}
       variant="light"
       className={classes.link}
       data-icon-only={iconOnly || undefined}
@@ -65,6 +66,8 @@ function SideNavItem({
       data-tour={nested ? undefined : `nav${entry.path.replace(/\//g, '-')}`}
       data-denied={!permitted || undefined}
       opened={children.length > 0 ? opened : undefined}
+      // A small indent keeps "Customizations" whole in the 216 px navigation.
+      childrenOffset="sm"
       onClick={(event) => {
         if (!permitted) {
           event.preventDefault();

@@ -13,6 +13,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { AddAdminModal } from './add-admin-modal.tsx';
 import { AddUserModal } from './add-user-modal.tsx';
 import { AdminsSection } from './admins-section.tsx';
+import { useCheckoutReturn } from './checkout-return.ts';
 import { AddDmaModal, DmaSection, PendingDmaSection } from './dma-section.tsx';
 import { RestaurantsSection } from './restaurants-section.tsx';
 import { UsersSection } from './users-section.tsx';
@@ -30,6 +31,7 @@ export function AdminDashboardPage() {
   const statistics = useAdminStatistics();
   const [adding, setAdding] = useState<'user' | 'admin' | 'dma' | null>(null);
   const handleLoginAs = useLoginAs();
+  useCheckoutReturn();
 
   return (
     <Stack gap="xl">

@@ -295,6 +295,7 @@ function AnalyticsReport({
               <TableTitle title="Most visited menus" count={menus.length} />
               <PaginatedTable<MenuRow>
                 label="Most visited menus"
+                emptyMessage="No menu was opened in this period."
                 minWidth={420}
                 rows={menus}
                 rowId={(row) => `${row.rank}-${row.menuId}`}
@@ -340,6 +341,7 @@ function AnalyticsReport({
               <TableTitle title="Most visited menu items" count={items.length} />
               <PaginatedTable<MenuItemRow>
                 label="Most visited menu items"
+                emptyMessage="No dish was opened in this period."
                 minWidth={420}
                 rows={items}
                 rowId={(row) => `${row.rank}-${row.dishId}`}

@@ -28,6 +28,11 @@ const sorts: SortOption<Category>[] = [
     label: 'Most dishes',
     compare: (a, b) => b.dishes.length - a.dishes.length || a.name.localeCompare(b.name),
   },
+  {
+    value: 'dishes-asc',
+    label: 'Fewest dishes',
+    compare: (a, b) => a.dishes.length - b.dishes.length || a.name.localeCompare(b.name),
+  },
 ];
 
 /**
@@ -79,6 +84,7 @@ export function CategoriesTable({
     {
       key: 'name',
       header: 'Name',
+      sortBy: { asc: 'name-asc', desc: 'name-desc' },
       render: (category, { compact }) => (
         <>
           {canEdit ? (
@@ -113,6 +119,7 @@ export function CategoriesTable({
     {
       key: 'dishes',
       header: 'Dishes',
+      sortBy: { asc: 'dishes-asc', desc: 'dishes-desc' },
       align: 'right',
       width: 80,
       hideWhenCompact: true,
@@ -205,6 +212,7 @@ export function CategoriesTable({
         minWidth={600}
         page={list.page.value}
         onPageChange={list.page.onChange}
+        sort={list.sort}
         emptyMessage={categories.length > 0 ? 'No category matches your search.' : undefined}
       />
     </TablePanel>

@@ -73,7 +73,9 @@ function DishPickerBody({
       </Group>
       {pageDishes.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="xl">
-          {messages.noData}
+          {dishes.length === 0
+            ? 'No dishes yet: create them in Dishes, then add them here.'
+            : 'No dish matches your search.'}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">

@@ -35,7 +35,7 @@ const sorts: SortOption<Dish>[] = [
 ];
 
 /**
- * The restaurant's dishes (doc 1 §2): thumbnail 80×50, name (it opens the dish) with its categories,
+ * The restaurant's dishes (doc 1 §2): thumbnail 80 px wide at the photos' 4:3 (80×60), name (it opens the dish) with its categories,
  * price (USD), availability switched in place; edit, clone (inherited rows too), delete; search, sort,
  * 10 rows a page; the selected rows made available, unavailable or deleted at once. On narrow
  * screens a row stacks picture, name, price and availability beside its actions.
@@ -96,6 +96,7 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
     {
       key: 'name',
       header: 'Name',
+      sortBy: { asc: 'name-asc', desc: 'name-desc' },
       render: (dish, { compact }) => (
         <div className={classes.name}>
           {compact && <DishThumb dish={dish} />}
@@ -135,6 +136,7 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
     {
       key: 'price',
       header: 'Price',
+      sortBy: { asc: 'price-asc', desc: 'price-desc' },
       align: 'right',
       width: 96,
       hideWhenCompact: true,
@@ -207,6 +209,7 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
         minWidth={620}
         page={dashboard ? undefined : list.page.value}
         onPageChange={dashboard ? undefined : list.page.onChange}
+        sort={dashboard ? undefined : list.sort}
         emptyMessage={all.length > 0 ? 'No dish matches your search.' : undefined}
       />
     </TablePanel>

@@ -31,6 +31,11 @@ const sorts: SortOption<Ingredient>[] = [
     label: 'Most used',
     compare: (a, b) => b.count - a.count || a.name.localeCompare(b.name),
   },
+  {
+    value: 'used-asc',
+    label: 'Least used',
+    compare: (a, b) => a.count - b.count || a.name.localeCompare(b.name),
+  },
 ];
 
 /** What deleting takes with it (doc 1 §4: dishes lose the ingredient, children move to the top). */
@@ -102,6 +107,7 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
     {
       key: 'name',
       header: 'Name',
+      sortBy: { asc: 'name-asc', desc: 'name-desc' },
       render: (ingredient, { compact }) => (
         <>
           {canEdit && !ingredient.fromParent ? (
@@ -146,6 +152,7 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
     {
       key: 'count',
       header: 'Used by',
+      sortBy: { asc: 'used-asc', desc: 'used-desc' },
       width: 110,
       hideWhenCompact: true,
       render: (ingredient) => (
@@ -218,6 +225,7 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
         minWidth={600}
         page={dashboard ? undefined : list.page.value}
         onPageChange={dashboard ? undefined : list.page.onChange}
+        sort={dashboard ? undefined : list.sort}
         emptyMessage={all.length > 0 ? 'No ingredient matches your search.' : undefined}
       />
       <EditIngredientDrawer ingredient={editing} onClose={() => setEditing(null)} />

@@ -64,7 +64,9 @@ function CategorySelectBody({
         <Stack gap={6}>
           {shown.length === 0 && (
             <Text size="sm" c="dimmed" ta="center" py="md">
-              {messages.noData}
+              {categories.length === 0
+                ? 'No categories yet: create them in Categories, then add them here.'
+                : 'No category matches your search.'}
             </Text>
           )}
           {shown.map((category) => (

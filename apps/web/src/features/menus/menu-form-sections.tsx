@@ -21,6 +21,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconLock, IconMail, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ImageInput } from '../../ui/image-input.tsx';
+import { linkFontPreviews, previewFontFamily } from './font-previews.ts';
 import classes from './menu-form.module.css';
 import type { MenuFormValues } from './menu-form-values.ts';
 import { TemplateIllustration } from './template-illustration.tsx';
@@ -327,6 +328,11 @@ export function BrandingSection({
                   searchable
                   allowDeselect={false}
                   nothingFoundMessage="No font found"
+                  // Each family in its own face, from the public menu's self-hosted fonts.
+                  onDropdownOpen={() => void linkFontPreviews()}
+                  renderOption={({ option }) => (
+                    <span style={{ fontFamily: previewFontFamily(option.value) }}>{option.label}</span>
+                  )}
                   disabled={disabled || !template.template_meta.fonts[slot].enabled}
                   {...form.getInputProps(`fonts.${slot}`)}
                 />
