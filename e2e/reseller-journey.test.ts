@@ -315,6 +315,17 @@ describe('a reseller and its client', () => {
     expect(await menus.getByRole('cell', { name: 'No', exact: true }).count()).toBe(1);
     expect(await page.getByText(/no active subscription/).isVisible()).toBe(true);
 
+    // The client, signed in on its own, cannot publish now: the dialog sends it to its account manager.
+    const ownContext = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const ownPage = await ownContext.newPage();
+    await signIn(ownPage, clientUsername, 'Bistro1234', '/');
+    await ownPage.goto(`/create-menu?id=${menuId}`);
+    await eventually(() => ownPage.getByRole('button', { name: 'Publish', exact: true }).first().isEnabled());
+    await ownPage.getByRole('button', { name: 'Publish', exact: true }).first().click();
+    const required = ownPage.getByRole('dialog', { name: messages.subscribeRequiredTitle });
+    await eventually(() => required.getByText(messages.subscribeRequiredClient).isVisible());
+    await ownContext.close();
+
     // Deleting the client, with the reseller's password.
     await page.getByRole('button', { name: 'Delete client' }).click();
     const confirm = page.getByRole('dialog');
@@ -411,7 +422,8 @@ describe('a reseller and its client', () => {
     await page.waitForURL((url) => url.pathname === '/admin/dashboard', { timeout: 30_000 });
 
     // Delete the reseller with the admin's password.
-    await eventually(() => table.getByText(resellerEmail).isVisible());
+    // The whole admin dashboard reloads after the way back: give a busy machine time.
+    await eventually(() => table.getByText(resellerEmail).first().isVisible(), 30_000);
     await table.getByRole('button', { name: `Delete ${resellerUsername}` }).click();
     const remove = page.getByRole('dialog', { name: `Delete the reseller ${resellerUsername}?` });
     await remove.getByLabel('Your password').fill('RootPass123');
