@@ -87,7 +87,7 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
           : { email, step: 2, restaurant_name: restaurantName, username },
       );
       notifySuccess(messages.clientAdded);
-      setStep(2);
+      setStep(3);
     } catch (failure) {
       const message = errorMessage(failure);
       const lower = message.toLowerCase();
@@ -228,6 +228,7 @@ export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose:
               </Stack>
             </form>
           </Stepper.Step>
+          <Stepper.Step label="Complete" />
           <Stepper.Completed>
             <Stack align="center" gap="sm" mt="lg" ta="center">
               <ThemeIcon size={56} radius="xl" color="teal" variant="light">

@@ -147,7 +147,7 @@ export function SubscriptionWizard({
       setResult(answer);
       // The lists reload at once (a subscribed client leaves the unsubscribed ones): keep the names.
       setSubmitted(selected);
-      setStep(4);
+      setStep(5);
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -350,6 +350,7 @@ export function SubscriptionWizard({
             </Group>
           </Stack>
         </Stepper.Step>
+        <Stepper.Step label="Complete" />
         <Stepper.Completed>
           <SubscribeResult result={result} clients={submitted} onClose={close} />
         </Stepper.Completed>
