@@ -183,13 +183,13 @@ export function ClientSearchSection() {
       header: 'Subscription',
       render: (row) =>
         row.subscription ? (
-          <Badge variant="outline" color="teal.9">
+          <Text size="sm" c="teal.9" fw={600}>
             {planLabel(row)}
-          </Badge>
+          </Text>
         ) : (
-          <Badge variant="light" color="gray">
+          <Text size="sm" c="dimmed">
             None
-          </Badge>
+          </Text>
         ),
     },
   ];
