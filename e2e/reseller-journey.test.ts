@@ -389,8 +389,21 @@ describe('a reseller and its client', () => {
     const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
     const page = await context.newPage();
     await signIn(page, 'root@carte.test', 'RootPass123', '/admin/dashboard');
+
+    // A registration link the admin thinks better of: cancelled from Pending DMA-S, which then goes.
+    const unwanted = `maybe_${tag}@carte.test`;
+    await rootApi.call('POST', '/api/admin/send-dma-register-link', { email: unwanted });
+    await page.reload();
+    const pendingDmas = page.getByRole('region', { name: 'Pending DMA-S' });
+    await eventually(() => pendingDmas.getByText(unwanted).isVisible());
+    await pendingDmas.getByRole('button', { name: `Cancel the invitation of ${unwanted}` }).click();
+    await toast(page, messages.invitationCanceled);
+    await eventually(async () => (await page.getByRole('region', { name: 'Pending DMA-S' }).count()) === 0);
+
     const table = page.getByRole('region', { name: 'DMA-S' });
     await eventually(() => table.getByText(resellerEmail).isVisible());
+    // The pointer left over a Users row would draw its hover background under the menu link.
+    await page.mouse.move(0, 0);
     await shootBoth(page, 'admin-dma-table');
     // On a phone the row keeps its actions inside the screen.
     await page.setViewportSize(phone);
