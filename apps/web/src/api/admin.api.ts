@@ -116,6 +116,8 @@ export function useAdminMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 export interface Impersonator {
   _id: string;
   username: string;
+  /** 'DMA' when a reseller acts as one of its clients (the way back leads to the reseller's area). */
+  role?: 'DMA';
 }
 
 const readImpersonator = (): Impersonator | null => {

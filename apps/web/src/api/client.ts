@@ -233,6 +233,11 @@ async function exchange<S extends z.ZodType>(
   if (status === 401 || status === 417) {
     // Only a call made with a session ends it; a signed-out page keeps the server's own message.
     if (accessToken) {
+      // A call still in flight when its session was replaced (the way back from "Login as", a sign-in
+      // in another tab) speaks for the old session only: the new one stays signed in.
+      if (sessionStore.get()?.accessToken !== accessToken) {
+        throw new ApiError(401, messages.authorizationFailed, { body: envelope, notified: true });
+      }
       endSession('expired');
       throw new ApiError(401, messages.authorizationFailed, { body: envelope, notified: true });
     }

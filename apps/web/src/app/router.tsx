@@ -35,9 +35,12 @@ const LogsPage = lazy(() => admin().then((m) => ({ default: m.LogsPage })));
 const AdminCompleteAccountPage = lazy(() =>
   import('../features/admin/admin-verify-area.ts').then((m) => ({ default: m.AdminCompleteAccountPage })),
 );
-const ResellerDashboardPage = lazy(() =>
-  import('../features/reseller/reseller-area.ts').then((m) => ({ default: m.ResellerDashboardPage })),
-);
+const reseller = () => import('../features/reseller/reseller-area.ts');
+const ResellerDashboardPage = lazy(() => reseller().then((m) => ({ default: m.ResellerDashboardPage })));
+const ResellerClientPage = lazy(() => reseller().then((m) => ({ default: m.ResellerClientPage })));
+const resellerPublic = () => import('../features/reseller/reseller-public-area.ts');
+const DmaRegisterPage = lazy(() => resellerPublic().then((m) => ({ default: m.DmaRegisterPage })));
+const ClientInvitationPage = lazy(() => resellerPublic().then((m) => ({ default: m.ClientInvitationPage })));
 const dishes = () => import('../features/dishes/dishes-area.ts');
 const CreateDishPage = lazy(() => dishes().then((m) => ({ default: m.CreateDishPage })));
 const UpdateDishPage = lazy(() => dishes().then((m) => ({ default: m.UpdateDishPage })));
@@ -163,6 +166,8 @@ export const router = createBrowserRouter([
           { path: '/transfer-ownership', element: <TransferOwnershipPage /> },
           { path: '/member-verify-account', element: <MemberVerifyAccountPage /> },
           { path: '/admin-complete-account', element: <AdminCompleteAccountPage /> },
+          { path: '/dma-register', element: <DmaRegisterPage /> },
+          { path: '/dma-client-verify-invitation', element: <ClientInvitationPage /> },
         ],
       },
       {
@@ -205,6 +210,7 @@ export const router = createBrowserRouter([
               { path: '/admin/logs', element: <LogsPage /> },
               { path: '/admin/analytics', element: <AnalyticsPage /> },
               { path: '/dma/dashboard', element: <ResellerDashboardPage /> },
+              { path: '/dma/client', element: <ResellerClientPage /> },
               { path: '/dma/update-account', element: <UpdateAccountPage /> },
             ],
           },

@@ -9,8 +9,9 @@ import { useCurrentUser } from '../../api/session.ts';
 import { notifyFailure } from '../../ui/notify.ts';
 
 /**
- * Shown on every page while an admin acts as another account (doc 3 §2.2 "Login as"): who is being
- * acted as, and the way back to the admin's own session without signing in again.
+ * Shown on every page while an admin acts as another account (doc 3 §2.2 "Login as"), or a reseller
+ * as one of its clients (doc 3 §4, issue 14: "Acting as {client} — return to reseller"): who is being
+ * acted as, and the way back to one's own session without signing in again.
  */
 export function ActingBanner() {
   const impersonator = useImpersonator();
@@ -19,13 +20,14 @@ export function ActingBanner() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   if (!impersonator) return null;
+  const reseller = impersonator.role === 'DMA';
 
   const handleReturn = async () => {
     setBusy(true);
     try {
       await returnToAdmin();
       queryClient.clear();
-      navigate('/admin/dashboard', { replace: true });
+      navigate(reseller ? '/dma/dashboard' : '/admin/dashboard', { replace: true });
     } catch (error) {
       notifyFailure(error);
     } finally {
@@ -61,7 +63,7 @@ export function ActingBanner() {
           onClick={handleReturn}
           loading={busy}
         >
-          {messages.returnToAdmin}
+          {reseller ? messages.returnToReseller : messages.returnToAdmin}
         </Button>
       </Group>
     </Paper>

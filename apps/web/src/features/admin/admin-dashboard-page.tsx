@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { type AdminStatistics, homePathFor } from '@carte/domain';
 import { LineChart } from '@mantine/charts';
 import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconShieldPlus, IconUserPlus } from '@tabler/icons-react';
+import { IconBriefcase, IconShieldPlus, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,12 +14,14 @@ import { AddAdminModal } from './add-admin-modal.tsx';
 import { AddUserModal } from './add-user-modal.tsx';
 import { AdminsSection } from './admins-section.tsx';
 import { useCheckoutReturn } from './checkout-return.ts';
+import { AddDmaModal, DmaSection, PendingDmaSection } from './dma-section.tsx';
 import { RestaurantsSection } from './restaurants-section.tsx';
 import { UsersSection } from './users-section.tsx';
 
 /**
  * /admin/dashboard (doc 3 §2.2): the section counts, the statistics block, and the Users, Admins
- * (super admin only) and Restaurants tables with local pagination and search; Add user, Add admin.
+ * (super admin only) and Restaurants tables with local pagination and search, DMA-S and Pending DMA-S;
+ * Add DMA, Add user, Add admin.
  * The super admin is greeted as "Admin" (doc 2 §3).
  */
 export function AdminDashboardPage() {
@@ -27,7 +29,7 @@ export function AdminDashboardPage() {
   const isSuper = user.role === 'SUPER_ADMIN';
   const name = isSuper ? 'Admin' : user.firstName || user.username;
   const statistics = useAdminStatistics();
-  const [adding, setAdding] = useState<'user' | 'admin' | null>(null);
+  const [adding, setAdding] = useState<'user' | 'admin' | 'dma' | null>(null);
   const handleLoginAs = useLoginAs();
   useCheckoutReturn();
 
@@ -40,6 +42,13 @@ export function AdminDashboardPage() {
           <Group gap="sm">
             <Button leftSection={<IconUserPlus size={18} />} onClick={() => setAdding('user')}>
               Add user
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconBriefcase size={18} />}
+              onClick={() => setAdding('dma')}
+            >
+              Add DMA
             </Button>
             {isSuper && (
               <Button
@@ -58,10 +67,13 @@ export function AdminDashboardPage() {
         loading={statistics.isPending}
         failed={statistics.isError}
       />
+      <DmaSection onLoginAs={handleLoginAs} />
+      <PendingDmaSection />
       <UsersSection onLoginAs={handleLoginAs} />
       {isSuper && <AdminsSection onLoginAs={handleLoginAs} />}
       <RestaurantsSection />
       <AddUserModal opened={adding === 'user'} onClose={() => setAdding(null)} />
+      <AddDmaModal opened={adding === 'dma'} onClose={() => setAdding(null)} />
       {isSuper && <AddAdminModal opened={adding === 'admin'} onClose={() => setAdding(null)} />}
     </Stack>
   );

@@ -3,10 +3,10 @@ import { ActionIcon, Button, Group, Text, Tooltip, VisuallyHidden } from '@manti
 import { IconLogin2, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { adminApi, useAdminAdmins, useAdminMutation } from '../../api/admin.api.ts';
+import { DeleteWithPasswordModal } from '../../ui/delete-with-password.tsx';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
 import { matchesSearch } from '../../ui/search-input.tsx';
-import { DeleteWithPasswordModal } from './delete-with-password.tsx';
 import { SectionCard } from './section-card.tsx';
 import { StatusBadge } from './status-badge.tsx';
 

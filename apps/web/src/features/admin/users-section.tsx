@@ -3,9 +3,9 @@ import { ActionIcon, Anchor, Button, Group, Text, Tooltip, VisuallyHidden } from
 import { IconExternalLink, IconLogin2, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { adminApi, useAdminMutation, useAdminUsers } from '../../api/admin.api.ts';
+import { DeleteWithPasswordModal } from '../../ui/delete-with-password.tsx';
 import { PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
 import { matchesSearch } from '../../ui/search-input.tsx';
-import { DeleteWithPasswordModal } from './delete-with-password.tsx';
 import { SectionCard } from './section-card.tsx';
 
 /** The Users table (doc 3 §2.2): email, names, username, menu link, Login as, delete. */

@@ -6,7 +6,15 @@ import { useRecordShared } from '../../api/getting-started.api.ts';
 import { copyText } from './clipboard.ts';
 
 /** "Copy Menu URL" (doc 2 §2, §8): the public address to the clipboard, with its toasts. */
-export function CopyMenuUrlButton({ url, ...props }: { url: string } & ButtonProps) {
+export function CopyMenuUrlButton({
+  url,
+  recordShare = true,
+  ...props
+}: {
+  url: string;
+  /** Marks the owner's getting-started share step; off where the user is not the menu's owner (a reseller). */
+  recordShare?: boolean;
+} & ButtonProps) {
   const [copied, setCopied] = useState(false);
   const recordShared = useRecordShared();
   useEffect(() => {
@@ -22,7 +30,7 @@ export function CopyMenuUrlButton({ url, ...props }: { url: string } & ButtonPro
     });
     setCopied(done);
     // The link left the app: the getting-started checklist's share step (a failure is not the user's concern).
-    if (done) recordShared.mutate('link', { onError: () => undefined });
+    if (done && recordShare) recordShared.mutate('link', { onError: () => undefined });
   };
 
   return (

@@ -1,10 +1,10 @@
 import { messages } from '@carte/domain';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { errorMessage, notifySuccess } from '../../ui/notify.ts';
+import { errorMessage, notifySuccess } from './notify.ts';
 
 /**
- * The delete confirmation of the admin tables (doc 3 §2.2): the admin's own password, "Password is
+ * The delete confirmation of the admin tables and the reseller's client (doc 3 §2.2, §2.4, §5): the admin's own password, "Password is
  * required" when left empty; the server's message otherwise.
  */
 export function DeleteWithPasswordModal({

@@ -1,0 +1,141 @@
+import { messages, PASSWORD_PATTERN } from '@carte/domain';
+import { Button, Group, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/api-error.ts';
+import { type InvitationVerification, resellerApi, resellerKeys } from '../../api/reseller.api.ts';
+import { FormAlert } from '../../ui/form/form-alert.tsx';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { AuthCard, InvalidLinkCard, LinkLoading } from '../auth/index.ts';
+
+/**
+ * /dma-client-verify-invitation?token=… (doc 3 §2.8, §4, §5): a reseller invited this restaurant.
+ * The page names the reseller's company and the restaurant; Accept (with a password when the server
+ * says one must be set) or Reject, both then /login. "Page url not valid." without a token, "The link
+ * is not valid. Please try again or contact the support." for a bad one.
+ */
+export function ClientInvitationPage() {
+  const token = useSearchParams()[0].get('token') ?? '';
+  if (!token) return <InvalidLinkCard message={messages.pageUrlNotValid} hint={hint} />;
+  return <ClientInvitation token={token} />;
+}
+
+const hint = 'An invitation link works once and for 7 days. Ask your account manager to send a new one.';
+
+function ClientInvitation({ token }: { token: string }) {
+  const invitation = useQuery({
+    queryKey: resellerKeys.clientInvitation(token),
+    queryFn: ({ signal }) => resellerApi.verifyClientInvitation(token, signal),
+    retry: false,
+  });
+  if (invitation.isPending) return <LinkLoading title="Opening your invitation" />;
+  if (invitation.isError) return <InvalidLinkCard message={messages.invitationLinkInvalid} hint={hint} />;
+  return <InvitationCard token={token} invitation={invitation.data} />;
+}
+
+function InvitationCard({ token, invitation }: { token: string; invitation: InvitationVerification }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
+  const company = invitation.dma.company_name || 'A Carte reseller';
+  const restaurant =
+    invitation.restaurant.name || invitation.decoded.client.restaurant_name || 'your restaurant';
+
+  const run = async (action: 'accept' | 'reject') => {
+    setFailure(null);
+    if (action === 'accept' && invitation.shouldEnterPassword && !PASSWORD_PATTERN.test(password)) {
+      // Doc 3 §5: the pattern's message, and nothing is sent.
+      setPasswordError(password ? messages.passwordPattern : messages.passwordRequired);
+      notifyError(password ? messages.passwordPattern : messages.passwordRequired);
+      return;
+    }
+    setBusy(action);
+    try {
+      if (action === 'accept') {
+        await resellerApi.acceptInvitation(token, invitation.shouldEnterPassword ? { password } : {});
+        notifySuccess(messages.invitationAccepted);
+      } else {
+        await resellerApi.rejectInvitation(token);
+        notifySuccess(messages.invitationRejected);
+      }
+      navigate('/login', { replace: true });
+    } catch (error) {
+      setFailure(
+        isApiError(error) && error.status >= 400 && error.status < 500
+          ? error.message
+          : messages.invitationFailed,
+      );
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <AuthCard
+      width={520}
+      title={
+        <Stack align="center" gap="md" component="span">
+          <ThemeIcon size={56} radius="xl" variant="light" component="span">
+            <IconBuildingStore size={28} stroke={1.6} />
+          </ThemeIcon>
+          <span>You are invited to Carte</span>
+        </Stack>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run('accept');
+        }}
+      >
+        <Stack gap="lg">
+          <Text ta="center">
+            <Text span fw={700}>
+              {company}
+            </Text>{' '}
+            invites you to manage the menu of{' '}
+            <Text span fw={700}>
+              {restaurant}
+            </Text>{' '}
+            with Carte. {company} holds the licence and pays the subscription for you.
+          </Text>
+          <FormAlert message={failure} />
+          {invitation.shouldEnterPassword && (
+            <PasswordInput
+              label="Choose a password"
+              description="At least eight characters, with an uppercase letter, a lowercase letter and a number."
+              autoComplete="new-password"
+              withAsterisk
+              value={password}
+              error={passwordError}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                setPasswordError(null);
+              }}
+              data-autofocus
+            />
+          )}
+          <Group grow gap="sm">
+            <Button
+              variant="default"
+              size="md"
+              onClick={() => void run('reject')}
+              loading={busy === 'reject'}
+              disabled={busy === 'accept'}
+            >
+              Reject
+            </Button>
+            <Button type="submit" size="md" loading={busy === 'accept'} disabled={busy === 'reject'}>
+              Accept
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
