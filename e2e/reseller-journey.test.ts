@@ -324,6 +324,10 @@ describe('a reseller and its client', () => {
     await ownPage.getByRole('button', { name: 'Publish', exact: true }).first().click();
     const required = ownPage.getByRole('dialog', { name: messages.subscribeRequiredTitle });
     await eventually(() => required.getByText(messages.subscribeRequiredClient).isVisible());
+    // It names the account manager: the reseller's address, as a mail link.
+    expect(await required.getByRole('link', { name: resellerEmail }).getAttribute('href')).toMatch(
+      new RegExp(`^mailto:${resellerEmail}`),
+    );
     await ownContext.close();
 
     // Deleting the client, with the reseller's password.

@@ -135,7 +135,7 @@ async function writeDemoReseller(tx: Tx, passwordHash: string): Promise<void> {
       verifiedAt: new Date(),
       personId: newId(),
     })
-    .returning({ id: users.id });
+    .returning({ id: users.id, email: users.email });
   const [cafe] = await tx
     .insert(restaurants)
     .values({
@@ -157,6 +157,7 @@ async function writeDemoReseller(tx: Tx, passwordHash: string): Promise<void> {
     personId: newId(),
     restaurantId: cafe!.id,
     dmaId: reseller!.id,
+    dmaParentEmail: reseller!.email,
   });
 }
 

@@ -369,7 +369,7 @@ export function createResellerService(deps: ResellerDeps) {
     if (clients.length === 0) return;
     await db
       .update(users)
-      .set({ role: 'RESTAURANT', dmaId: null, updatedAt: now() })
+      .set({ role: 'RESTAURANT', dmaId: null, dmaParentEmail: null, updatedAt: now() })
       .where(
         inArray(
           users.id,
@@ -741,6 +741,8 @@ export function createResellerService(deps: ResellerDeps) {
             personId: sibling?.personId ?? newId(),
             restaurantId,
             dmaId: dma.id,
+            // The account manager the "contact your account manager" dialog names (doc 2 §2).
+            dmaParentEmail: dma.email,
           });
         });
       } catch (error) {
