@@ -146,6 +146,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authPlugin, { db, tokens: services.tokens });
   app.addHook('onClose', async () => services.close());
+  // A change's drop of the public-menu cache reaches Redis before the change's answer leaves: the
+  // owner's next read on another instance finds it dropped (issue 16). Nothing waits without Redis.
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    const published = services.changesPublished();
+    if (!published) return done(null, payload);
+    published.then(() => done(null, payload));
+  });
   // Mails asked for by address (reset, forgot username) are looked up and sent by a job (security §4).
   await startAccountMailWorker(deps.boss, services.accounts.handleMailRequest);
   // Provider events are processed by jobs; a schedule ends lapsed subscriptions on time (issue 12).

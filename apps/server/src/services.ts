@@ -238,6 +238,8 @@ export function createServices(deps: ServiceDeps) {
       pendingDmas: () => reseller.pendingCount(),
     }),
     reseller,
+    /** The public menu's drops on their way to the other instances (see Invalidations.published). */
+    changesPublished: () => menuChanges.published(),
     /** Stops what the services run in the background (the analytics buffer). */
     async close(): Promise<void> {
       await analytics.close();

@@ -9,16 +9,27 @@ import type { RedisLink } from '../redis/index.ts';
 export interface Invalidations {
   /** Tells every other instance that `key` changed. */
   publish(key: string): void;
+  /**
+   * Resolves once Redis has taken every drop published so far (undefined when none is on its way):
+   * an answer waits for it, so a request to another instance after that answer finds the drop made.
+   */
+  published(): Promise<void> | undefined;
   /** `onDrop` for each key another instance changed; `onMissed` after an outage of Redis. */
   listen(onDrop: (key: string) => void, onMissed: () => void): void;
 }
 
 export function createInvalidations(link: RedisLink | null, channel: string): Invalidations {
-  if (!link) return { publish() {}, listen() {} };
+  if (!link) return { publish() {}, published: () => undefined, listen() {} };
   const name = `cache:${channel}`;
+  const sending = new Set<Promise<void>>();
   return {
     publish(key) {
-      link.publish(name, `${link.instanceId} ${key}`);
+      const sent = link.publish(name, `${link.instanceId} ${key}`).finally(() => sending.delete(sent));
+      sending.add(sent);
+    },
+    published() {
+      if (sending.size === 0) return undefined;
+      return Promise.all(sending).then(() => undefined);
     },
     listen(onDrop, onMissed) {
       link.subscribe(name, (message) => {

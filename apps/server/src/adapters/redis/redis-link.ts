@@ -19,8 +19,11 @@ export interface RedisLink {
   key(name: string): string;
   /** True while commands can be sent. */
   isUp(): boolean;
-  /** Sends a message to every instance (this one too); lost while Redis is away. */
-  publish(channel: string, message: string): void;
+  /**
+   * Sends a message to every instance (this one too); lost while Redis is away. Resolves once Redis
+   * has taken it (or failed to), never rejects.
+   */
+  publish(channel: string, message: string): Promise<void>;
   /** Calls `handler` with each message of the channel, resubscribing after an outage. */
   subscribe(channel: string, handler: (message: string) => void): void;
   /** Calls `handler` when Redis answers again after an outage (messages may have been lost). */
@@ -85,9 +88,12 @@ export function createRedisLink(url: string, prefix: string, log: Logger): Redis
     instanceId: randomUUID(),
     key: (name) => prefix + name,
     isUp: () => client.status === 'ready',
-    publish(channel, message) {
+    async publish(channel, message) {
       if (client.status !== 'ready') return;
-      client.publish(prefix + channel, message).catch(() => undefined);
+      await client.publish(prefix + channel, message).then(
+        () => undefined,
+        () => undefined,
+      );
     },
     subscribe(channel, handler) {
       const name = prefix + channel;
