@@ -370,11 +370,17 @@ describe('retries exhausted', () => {
       { timeout: 15_000, interval: 200 },
     );
     expect((await mailRow(stack, id))?.lastError).toBeTruthy();
-    const [job] = (
-      await stack.database.db.execute(
-        sql`SELECT state FROM pgboss.job WHERE name = ${mailQueue} AND data->>'mailId' = ${id}`,
-      )
-    ).rows as Array<{ state: string }>;
-    expect(job?.state).toBe('failed');
+    // The mail row is marked before the job throws; pg-boss records the job's end just after.
+    await vi.waitFor(
+      async () => {
+        const [job] = (
+          await stack.database.db.execute(
+            sql`SELECT state FROM pgboss.job WHERE name = ${mailQueue} AND data->>'mailId' = ${id}`,
+          )
+        ).rows as Array<{ state: string }>;
+        expect(job?.state).toBe('failed');
+      },
+      { timeout: 10_000, interval: 200 },
+    );
   });
 });
