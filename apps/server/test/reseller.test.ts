@@ -599,7 +599,23 @@ describe('one client (doc 3 §2.4)', () => {
   it('shows the client, restaurant and its content; another reseller sees "This page could not be found."', async () => {
     const { reseller, client } = await resellerWithClient();
     const clientToken = (await signIn(t, client.username, PASSWORD)).accessToken;
-    await t.call({ method: 'POST', url: '/api/menus', token: clientToken, payload: { name: 'Brunch' } });
+    const call = async <T>(url: string, payload: object) =>
+      (await t.call<T>({ method: 'POST', url, token: clientToken, payload })).body.message;
+    const { insertedIngredients } = await call<{ insertedIngredients: { _id: string }[] }>(
+      '/api/ingredients',
+      {
+        ingredients: ['Egg', 'Chive'],
+      },
+    );
+    const side = await call<{ _id: string }>('/api/dishes', { name: 'Toast', price: 2 });
+    const dish = await call<{ _id: string }>('/api/dishes', {
+      name: 'Omelette',
+      price: 9,
+      ingredients: insertedIngredients.map((ingredient) => ingredient._id),
+      sideDishes: [side._id],
+    });
+    const category = await call<{ _id: string }>('/api/categories', { name: 'Eggs', dishes: [dish._id] });
+    await call('/api/menus', { name: 'Brunch', categories: [{ category: category._id }] });
     const single = await t.call<SingleClient>({
       method: 'GET',
       url: `/api/dma/single-client?id=${client.id}`,
@@ -614,7 +630,13 @@ describe('one client (doc 3 §2.4)', () => {
       subscription: null,
     });
     expect(single.body.message.restaurant).toMatchObject({ _id: client.restaurantId, members: 0 });
-    expect(single.body.message.menus.map((menu) => [menu.name, menu.draft])).toEqual([['Brunch', true]]);
+    expect(single.body.message.menus.map((menu) => [menu.name, menu.draft, menu.categories])).toEqual([
+      ['Brunch', true, 1],
+    ]);
+    // The counts of the client page's tables (doc 3 §2.4).
+    expect(single.body.message.categories.map((row) => [row.name, row.dishes])).toEqual([['Eggs', 1]]);
+    const omelette = single.body.message.dishes.find((row) => row.name === 'Omelette');
+    expect([omelette?.sideDishes, omelette?.ingredients]).toEqual([1, 2]);
 
     const other = await newReseller();
     for (const id of [client.id, '0123456789abcdef01234567']) {

@@ -35,14 +35,10 @@ import { newId } from '../../db/ids.ts';
 import {
   adminAudit,
   categories,
-  categoryDishes,
   dishes,
-  dishIngredients,
-  dishSideDishes,
   dmaClientInvitations,
   dmaRegisterInvitations,
   ingredients,
-  menuCategories,
   menus,
   restaurants,
   type subscriptions,
@@ -824,7 +820,9 @@ export function createResellerService(deps: ResellerDeps) {
           draft: menus.draft,
           cover: menus.cover,
           categories:
-            sql<number>`(select count(*) from ${menuCategories} where ${menuCategories.menuId} = ${menus.id})`.mapWith(
+            // Written out: drizzle leaves columns unqualified in a one-table select, so a correlated count
+            // must name its tables itself.
+            sql<number>`(select count(*) from menu_categories mc where mc.menu_id = "menus"."id")`.mapWith(
               Number,
             ),
         })
@@ -837,7 +835,7 @@ export function createResellerService(deps: ResellerDeps) {
           name: categories.name,
           isAvailable: categories.isAvailable,
           dishes:
-            sql<number>`(select count(*) from ${categoryDishes} where ${categoryDishes.categoryId} = ${categories.id})`.mapWith(
+            sql<number>`(select count(*) from category_dishes cd where cd.category_id = "categories"."id")`.mapWith(
               Number,
             ),
         })
@@ -853,11 +851,11 @@ export function createResellerService(deps: ResellerDeps) {
           alcoholPercentage: dishes.alcoholPercentage,
           image: dishes.image,
           sideDishes:
-            sql<number>`(select count(*) from ${dishSideDishes} where ${dishSideDishes.dishId} = ${dishes.id})`.mapWith(
+            sql<number>`(select count(*) from dish_side_dishes ds where ds.dish_id = "dishes"."id")`.mapWith(
               Number,
             ),
           ingredients:
-            sql<number>`(select count(*) from ${dishIngredients} where ${dishIngredients.dishId} = ${dishes.id})`.mapWith(
+            sql<number>`(select count(*) from dish_ingredients di where di.dish_id = "dishes"."id")`.mapWith(
               Number,
             ),
         })
