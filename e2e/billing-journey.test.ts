@@ -105,6 +105,8 @@ describe('subscription with the test provider', () => {
     await eventually(() => page.getByText('Subscribed successfully').isVisible());
     await eventually(() => page.getByText('VISA •••• 4242').isVisible());
     expect(await page.getByText('Default', { exact: true }).isVisible()).toBe(true);
+    // The price actually paid, with the code's discount, not the plan's full price.
+    expect(await page.getByText(/Monthly plan · \$17\.10 per month \(10% off\)/).isVisible()).toBe(true);
     await expectNoSeriousViolation(page, '/subscribe subscribed');
     await shootBoth(page, 'subscribe-active');
     expect((await api('PUT', `/menus/${menu.message._id}`, { draft: false })).status).toBe(200);

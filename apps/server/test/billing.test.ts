@@ -594,7 +594,10 @@ describe('the test provider in full (issue 12)', () => {
       promotionCode: 'WELCOME10',
     });
     expect(paid.statusCode).toBe(303);
-    expect((await hasActive(token)).active).toBe(true);
+    const active = await hasActive(token);
+    expect(active.active).toBe(true);
+    // Carte's row knows the discount, so /subscribe shows the price actually paid.
+    expect(active.subscription?.discount).toEqual({ percent_off: 10, amount_off: null });
     const portal = await getPage(await portalUrl(token));
     expect(portal.body).toContain('$22.50 per month');
     expect(portal.body).toContain('VISA •••• 4242');

@@ -366,14 +366,23 @@ describe('the portal, saved cards and promotion codes', () => {
       restaurantId: owner.restaurant.id,
       priceId: stripe.yearlyPrice,
       paymentMethodId,
-      promotionCode: 'promo_x',
+      promotionCode: 'SPRING25',
     });
     expect(created).toMatchObject({
       customerId: customer,
       restaurantId: owner.restaurant.id,
       interval: 'year',
+      discount: { percent_off: 25, amount_off: null },
     });
-    expect(stripe.objects.get(created.id)).toMatchObject({ discounts: [{ promotion_code: 'promo_x' }] });
+    // Stripe was given the promotion code's id, not the text people type.
+    const discounts = stripe.objects.get(created.id)!.discounts as Array<{ promotion_code: string }>;
+    expect(discounts.map((discount) => discount.promotion_code)).toEqual([
+      [...stripe.objects.values()].find((o) => o.object === 'promotion_code' && o.code === 'SPRING25')!.id,
+    ]);
+    expect((await t.services.payments.retrieveSubscription(created.id))?.discount).toEqual({
+      percent_off: 25,
+      amount_off: null,
+    });
   });
 });
 

@@ -94,6 +94,10 @@ export const subscriptionSchema = z.object({
   current_period_start: z.number().int().nullable(),
   current_period_end: z.number().int().nullable(),
   cancel_at_period_end: z.boolean(),
+  /** The promotion code's coupon the subscription was taken with, or null (doc 2 §3). */
+  discount: z
+    .object({ percent_off: z.number().nullable(), amount_off: z.number().int().nullable() })
+    .nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -173,6 +177,10 @@ export function discountedCents(cents: number, coupon: PromotionCoupon['coupon']
     coupon.percent_off !== null ? Math.round((cents * coupon.percent_off) / 100) : (coupon.amount_off ?? 0);
   return Math.max(0, cents - off);
 }
+
+/** A discount as the specification shows it: percent_off, or amount_off / 100 in dollars ("10% off"). */
+export const discountLabel = (coupon: PromotionCoupon['coupon']): string =>
+  coupon.percent_off !== null ? `${coupon.percent_off}% off` : `${formatCents(coupon.amount_off ?? 0)} off`;
 
 /** Where the browser goes with a checkout session id of the built-in test checkout. */
 export const localCheckoutPath = (sessionId: string) => `/billing/checkout/${encodeURIComponent(sessionId)}`;

@@ -169,7 +169,19 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}): Pr
       start_date: start,
       currency: 'usd',
       default_payment_method: input.defaultPaymentMethod,
-      discounts: input.discounts ?? [],
+      // Stored as Stripe answers with `expand[]=discounts.source.coupon`: a discount per promotion code.
+      discounts: (input.discounts ?? []).map((entry) => {
+        const promotionId = (entry as { promotion_code?: string }).promotion_code ?? '';
+        const promotion = found(promotionId, 'promotion_code') as StripeObject & {
+          promotion: { coupon: StripeObject };
+        };
+        return {
+          id: id('di'),
+          object: 'discount',
+          promotion_code: promotion.id,
+          source: { type: 'coupon', coupon: promotion.promotion.coupon },
+        };
+      }),
       metadata: input.metadata,
       items: list(
         [

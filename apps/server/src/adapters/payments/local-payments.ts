@@ -342,6 +342,7 @@ export function createLocalPayments(options: LocalPaymentsOptions): LocalPayment
     currentPeriodStart: new Date(subscription.current_period_start),
     currentPeriodEnd: new Date(subscription.current_period_end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    discount: subscription.coupon ?? null,
   });
 
   async function methodsOf(customerId: string): Promise<PaymentMethod[]> {

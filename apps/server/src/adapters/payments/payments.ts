@@ -105,6 +105,8 @@ export interface ProviderSubscription {
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+  /** The coupon of the promotion code it was taken with (percent, or cents off), or null. */
+  discount: { percent_off: number | null; amount_off: number | null } | null;
 }
 
 export interface ProviderInvoice {

@@ -49,7 +49,20 @@ function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription
     currentPeriodEnd: toDate(item.current_period_end),
     // The portal may cancel with a date (`cancel_at`) rather than the flag: both end the subscription.
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+    discount: couponOf(subscription),
   };
+}
+
+/** The coupon of the subscription's first discount, when retrieved with `discounts.source.coupon` expanded. */
+function couponOf(subscription: Stripe.Subscription): ProviderSubscription['discount'] {
+  for (const discount of subscription.discounts ?? []) {
+    if (typeof discount === 'string') continue;
+    const coupon = discount.source?.coupon;
+    if (coupon && typeof coupon !== 'string') {
+      return { percent_off: coupon.percent_off ?? null, amount_off: coupon.amount_off ?? null };
+    }
+  }
+  return null;
 }
 
 function paymentMethodOf(method: Stripe.PaymentMethod, defaultId: string | null): PaymentMethod {
@@ -101,7 +114,19 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
     recurring: { interval: (price.recurring?.interval === 'year' ? 'year' : 'month') as BillingInterval },
   });
 
-  const subscriptionParams = { expand: [] as string[] };
+  // The discount's coupon comes along, so Carte's row shows the price actually paid.
+  const subscriptionParams = { expand: ['discounts.source.coupon'] };
+
+  /** The active promotion code people type, with its coupon, or undefined. */
+  async function activePromotion(code: string) {
+    const found = await stripe.promotionCodes.list({
+      code,
+      active: true,
+      limit: 1,
+      expand: ['data.promotion.coupon'],
+    });
+    return found.data[0];
+  }
 
   return {
     kind: 'stripe',
@@ -213,12 +238,16 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
     },
 
     async createSubscription(input) {
+      // Carte knows the code people type; Stripe's subscription takes the promotion code's id.
+      const promotion = input.promotionCode ? await activePromotion(input.promotionCode) : null;
+      if (input.promotionCode && !promotion) throw new Error(`unknown promotion code ${input.promotionCode}`);
       const subscription = await stripe.subscriptions.create({
         customer: input.customerId,
         items: [{ price: input.priceId }],
         default_payment_method: input.paymentMethodId,
         metadata: { restaurant_id: input.restaurantId },
-        ...(input.promotionCode ? { discounts: [{ promotion_code: input.promotionCode }] } : {}),
+        ...(promotion ? { discounts: [{ promotion_code: promotion.id }] } : {}),
+        ...subscriptionParams,
       });
       return subscriptionOf(subscription);
     },
@@ -246,13 +275,7 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
     },
 
     async checkPromotionCode(code) {
-      const found = await stripe.promotionCodes.list({
-        code,
-        active: true,
-        limit: 1,
-        expand: ['data.promotion.coupon'],
-      });
-      const promotion = found.data[0];
+      const promotion = await activePromotion(code);
       const coupon = promotion?.promotion.coupon;
       if (!promotion || !coupon || typeof coupon === 'string' || !coupon.valid) return null;
       return { coupon: { percent_off: coupon.percent_off, amount_off: coupon.amount_off } };

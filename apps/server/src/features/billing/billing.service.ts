@@ -268,6 +268,7 @@ export function createBillingService(deps: BillingDeps) {
       currentPeriodEnd:
         status === 'canceled' && subscription.currentPeriodEnd > at ? at : subscription.currentPeriodEnd,
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      discount: subscription.discount,
       providerSubscriptionId: subscription.id,
       customerId: subscription.customerId,
       updatedAt: at,

@@ -18,5 +18,6 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
     current_period_start: unixSeconds(row.currentPeriodStart),
     current_period_end: unixSeconds(row.currentPeriodEnd),
     cancel_at_period_end: row.cancelAtPeriodEnd,
+    discount: row.discount ?? null,
   };
 }

@@ -1,6 +1,8 @@
 import {
   type BasePlan,
   billingMessages,
+  discountedCents,
+  discountLabel,
   formatCents,
   formatDayMonthYear,
   type HasActive,
@@ -269,7 +271,9 @@ function ActiveSubscription({
               <Title order={2}>{billingMessages.subscribed}</Title>
               <Text c="dimmed" size="sm">
                 {subscription.interval === 'year' ? 'Yearly plan' : 'Monthly plan'} ·{' '}
-                {formatCents(product.price.unit_amount)} {perInterval[subscription.interval]}
+                {formatCents(discountedCents(product.price.unit_amount, subscription.discount))}{' '}
+                {perInterval[subscription.interval]}
+                {subscription.discount && <> ({discountLabel(subscription.discount)})</>}
                 {periodEnd && !subscription.cancel_at_period_end && <> · Next renewal date {periodEnd}</>}
               </Text>
             </div>

@@ -1,6 +1,7 @@
 import {
   billingMessages,
   discountedCents,
+  discountLabel,
   formatCents,
   messages,
   type PaymentMethod,
@@ -41,10 +42,6 @@ type Interval = 'month' | 'year';
 /** The price of one plan, for display; null when the plan is missing. */
 const priceOf = (plan: ProductPrices | undefined, interval: Interval) =>
   (interval === 'year' ? plan?.yearly_product : plan?.monthly_product)?.price ?? null;
-
-/** The discount as the specification shows it: percent_off, or amount_off / 100 in dollars. */
-export const discountLabel = (coupon: PromotionCoupon['coupon']): string =>
-  coupon.percent_off !== null ? `${coupon.percent_off}% off` : `${formatCents(coupon.amount_off ?? 0)} off`;
 
 /**
  * The client subscription wizard (doc 3 §2.3): [Choose clients →] Choose plan → Payment Method →
