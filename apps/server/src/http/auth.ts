@@ -2,10 +2,11 @@ import type { Role } from '@carte/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { recordAudit } from '../core/audit.ts';
 import { type Caller, callerFor } from '../core/caller.ts';
 import { ForbiddenError, UnauthorizedError } from '../core/errors.ts';
 import type { Db } from '../db/connect.ts';
-import { adminAudit, refreshTokens, restaurants, users } from '../db/schema.ts';
+import { refreshTokens, restaurants, users } from '../db/schema.ts';
 
 /** What the guard needs of the token service: checking an access token (401, or 417 when expired). */
 export interface AccessTokenVerifier {
@@ -84,12 +85,10 @@ export const authPlugin = fp(
           .select({ username: users.username })
           .from(users)
           .where(eq(users.id, impersonatorId));
-        await db.insert(adminAudit).values({
-          adminId: impersonatorId,
-          adminUsername: admin?.username ?? '',
+        await recordAudit(db, {
+          actor: { id: impersonatorId, username: admin?.username ?? '' },
           action: 'request-as-user',
-          targetUserId: user.id,
-          targetUsername: user.username,
+          target: { id: user.id, username: user.username },
           detail: `${request.method} ${request.url.split('?')[0]}`,
         });
         request.log.info(

@@ -14,6 +14,7 @@ import { type AccountRemovalDeps, removeAccount } from '../../core/account-remov
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
+import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { type ActionTokenKind, actionTokens, restaurants, users } from '../../db/schema.ts';
@@ -269,18 +270,6 @@ export function createAccountService(deps: AccountDeps) {
     await mailer.send('email-change-notice', user.email, { ...vars, link: `${deps.publicUrl}/login` });
   }
 
-  async function usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        exceptUserId
-          ? and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptUserId))
-          : sql`lower(${users.username}) = lower(${username})`,
-      );
-    return Boolean(row);
-  }
-
   async function loadUser(userId: string): Promise<UserRow> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new UnauthorizedError();
@@ -308,7 +297,7 @@ export function createAccountService(deps: AccountDeps) {
         email: string;
       },
     ): Promise<string> {
-      if (await usernameTaken(input.username)) throw new InvalidError(messages.usernameTaken);
+      if (await usernameTaken(db, input.username)) throw new InvalidError(messages.usernameTaken);
       const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
@@ -562,7 +551,7 @@ export function createAccountService(deps: AccountDeps) {
       }
       const companyName = input.company_name?.trim() ?? '';
       if (user.role === 'DMA' && companyName === '') throw new InvalidError(messages.companyNameRequired);
-      if (await usernameTaken(input.username, user.id)) throw new InvalidError(messages.usernameTaken);
+      if (await usernameTaken(db, input.username, user.id)) throw new InvalidError(messages.usernameTaken);
       // Same mailbox when only the case differs: no proof needed.
       const emailChanges = input.email.toLowerCase() !== user.email.toLowerCase();
       if (emailChanges) {

@@ -15,17 +15,18 @@ import {
   type Role,
   type User,
 } from '@carte/domain';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type AccountRemovalDeps, removeAccount } from '../../core/account-removal.ts';
+import { recordAudit } from '../../core/audit.ts';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { redactUrl } from '../../core/redact-url.ts';
+import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import {
   actionTokens,
-  adminAudit,
   analyticsEvents,
   logs,
   menus,
@@ -114,21 +115,12 @@ function lastDays(now: Date, days: number): string[] {
 export function createAdminService(deps: AdminDeps) {
   const { db, mailer, now } = deps;
 
-  async function audit(
+  const audit = (
     caller: Caller,
     action: string,
     target: { id: string; username: string } | null,
     detail?: string,
-  ) {
-    await db.insert(adminAudit).values({
-      adminId: caller.userId,
-      adminUsername: caller.username,
-      action,
-      targetUserId: target?.id ?? null,
-      targetUsername: target?.username ?? null,
-      detail: detail ?? null,
-    });
-  }
+  ) => recordAudit(db, { actor: { id: caller.userId, username: caller.username }, action, target, detail });
 
   async function findUser(id: string): Promise<UserRow> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -188,19 +180,6 @@ export function createAdminService(deps: AdminDeps) {
         ),
       );
     return row ?? null;
-  }
-
-  async function usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          sql`lower(${users.username}) = lower(${username})`,
-          exceptUserId ? ne(users.id, exceptUserId) : undefined,
-        ),
-      );
-    return Boolean(row);
   }
 
   /** Deletes an owner's account with its restaurant and team, as deleting one's own account does. */
@@ -396,7 +375,8 @@ export function createAdminService(deps: AdminDeps) {
     ): Promise<string> {
       const found = await findInvitation(token);
       if (!found) throw new InvalidError(messages.adminLinkInvalid);
-      if (await usernameTaken(input.username, found.user.id)) throw new InvalidError(messages.usernameTaken);
+      if (await usernameTaken(db, input.username, found.user.id))
+        throw new InvalidError(messages.usernameTaken);
       const passwordHash = await hashPassword(input.password);
       try {
         await db.transaction(async (tx) => {
@@ -465,7 +445,7 @@ export function createAdminService(deps: AdminDeps) {
       input: { firstName: string; lastName: string; username: string; email: string; restaurantName: string },
     ): Promise<AdminUser> {
       requireAdmin(caller);
-      if (await usernameTaken(input.username)) throw new InvalidError(messages.usernameTaken);
+      if (await usernameTaken(db, input.username)) throw new InvalidError(messages.usernameTaken);
       let user: UserRow;
       try {
         user = await db.transaction(async (tx) => {
@@ -561,12 +541,10 @@ export function createAdminService(deps: AdminDeps) {
       await deps.endSession(caller.sessionId);
       const resellerOfClient = admin?.role === 'DMA' && caller.role === 'DMA_CLIENT';
       if (!admin || !(isStaff(admin.role) || resellerOfClient)) throw new ForbiddenError();
-      await db.insert(adminAudit).values({
-        adminId: admin.id,
-        adminUsername: admin.username,
+      await recordAudit(db, {
+        actor: admin,
         action: 'return',
-        targetUserId: caller.userId,
-        targetUsername: caller.username,
+        target: { id: caller.userId, username: caller.username },
       });
       return deps.openSession(admin);
     },

@@ -7,9 +7,10 @@ import {
   messages,
   type Permissions,
 } from '@carte/domain';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from '../../core/errors.ts';
+import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { actionTokens, restaurants, users } from '../../db/schema.ts';
@@ -145,25 +146,12 @@ export function createMemberService(deps: MemberDeps) {
     return row ?? null;
   }
 
-  async function usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          sql`lower(${users.username}) = lower(${username})`,
-          exceptUserId ? ne(users.id, exceptUserId) : undefined,
-        ),
-      );
-    return Boolean(row);
-  }
-
   /** "noorh" joining "Harbour Café" → "noorh.harbour-caf", then "-2", "-3"… until free. */
   async function usernameFor(person: UserRow, restaurant: string): Promise<string> {
     const base = `${person.username.slice(0, 24)}.${slug(restaurant) || 'team'}`;
     for (let n = 1; n <= 20; n++) {
       const candidate = n === 1 ? base : `${base}-${n}`;
-      if (!(await usernameTaken(candidate))) return candidate;
+      if (!(await usernameTaken(db, candidate))) return candidate;
     }
     return `${base}-${newId().slice(-6)}`;
   }
@@ -361,7 +349,8 @@ export function createMemberService(deps: MemberDeps) {
     }): Promise<string> {
       const found = await findInvitation(input.token);
       if (!found) throw new InvalidError(messages.verifyLinkInvalid);
-      if (await usernameTaken(input.username, found.user.id)) throw new InvalidError(messages.usernameTaken);
+      if (await usernameTaken(db, input.username, found.user.id))
+        throw new InvalidError(messages.usernameTaken);
       const passwordHash = await hashPassword(input.password);
       const person = await verifiedAccountOf(found.user.email);
       try {

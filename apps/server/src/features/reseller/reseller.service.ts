@@ -27,13 +27,14 @@ import {
 } from '@carte/domain';
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type AccountRemovalDeps, removeAccount } from '../../core/account-removal.ts';
+import { recordAudit } from '../../core/audit.ts';
 import type { Caller } from '../../core/caller.ts';
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
+import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import {
-  adminAudit,
   categories,
   dishes,
   dmaClientInvitations,
@@ -120,29 +121,16 @@ export function createResellerService(deps: ResellerDeps) {
     'dma.companyName': user.companyName ?? '',
   });
 
-  async function audit(
+  const audit = (
     actor: { id: string; username: string },
     action: string,
     target: { id: string; username: string } | null,
     detail?: string,
-  ) {
-    await db.insert(adminAudit).values({
-      adminId: actor.id,
-      adminUsername: actor.username,
-      action,
-      targetUserId: target?.id ?? null,
-      targetUsername: target?.username ?? null,
-      detail: detail ?? null,
-    });
-  }
+  ) => recordAudit(db, { actor, action, target, detail });
 
-  async function usernameTaken(username: string): Promise<boolean> {
-    const [user] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`)
-      .limit(1);
-    if (user) return true;
+  /** Held by an account, or promised to a pending licence that has not expired. */
+  async function usernameOrLicenceTaken(username: string): Promise<boolean> {
+    if (await usernameTaken(db, username)) return true;
     const [pending] = await db
       .select({ id: dmaClientInvitations.id })
       .from(dmaClientInvitations)
@@ -403,7 +391,7 @@ export function createResellerService(deps: ResellerDeps) {
       },
     ): Promise<string> {
       const invitation = await pendingRegistration(token);
-      if (await usernameTaken(input.username)) throw new InvalidError(messages.usernameTaken);
+      if (await usernameOrLicenceTaken(input.username)) throw new InvalidError(messages.usernameTaken);
       const [existingDma] = await db
         .select({ id: users.id })
         .from(users)
@@ -620,7 +608,7 @@ export function createResellerService(deps: ResellerDeps) {
       if (!username.success) {
         throw new InvalidError(username.error.issues[0]?.message ?? messages.usernameRequired);
       }
-      if (await usernameTaken(username.data)) throw new InvalidError(messages.usernameTaken);
+      if (await usernameOrLicenceTaken(username.data)) throw new InvalidError(messages.usernameTaken);
 
       const token = newOpaqueToken();
       const [created] = await db

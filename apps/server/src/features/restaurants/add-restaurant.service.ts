@@ -10,6 +10,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
+import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { restaurants, users } from '../../db/schema.ts';
 
@@ -47,14 +48,6 @@ const isUniqueViolation = (error: unknown): boolean =>
  */
 export function createAddRestaurantService(deps: AddRestaurantDeps) {
   const { db, now } = deps;
-
-  async function usernameTaken(username: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`);
-    return Boolean(row);
-  }
 
   /**
    * The restaurants a person owns: those held by an owner account of theirs, verified under the
@@ -110,7 +103,7 @@ export function createAddRestaurantService(deps: AddRestaurantDeps) {
       const restaurantName = (input.restaurantName ?? '').trim();
       if (!restaurantName)
         throw new InvalidError(messages.restaurantNameRequired(restaurantTypeLabel(restaurantType)));
-      if (await usernameTaken(input.username)) throw new InvalidError(messages.usernameTaken);
+      if (await usernameTaken(db, input.username)) throw new InvalidError(messages.usernameTaken);
 
       let account: UserRow;
       try {

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Caller, callerFor } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
+import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { actionTokens, restaurants, users } from '../../db/schema.ts';
@@ -104,14 +105,6 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
       .orderBy(asc(users.createdAt))
       .limit(1);
     return row ?? null;
-  }
-
-  async function usernameTaken(username: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`);
-    return Boolean(row);
   }
 
   return {
@@ -212,7 +205,7 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
           personId: newId(),
         };
       }
-      if (await usernameTaken(input.username)) throw new InvalidError(messages.usernameTaken);
+      if (await usernameTaken(db, input.username)) throw new InvalidError(messages.usernameTaken);
 
       const restaurantId = found.restaurant.id;
       try {
