@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
 import { restaurants, users } from '../apps/server/src/db/schema.ts';
-import { hashPassword } from '../apps/server/src/features/auth/password.ts';
+import { hashPassword } from '../apps/server/src/features/identity/password.ts';
 import { startBenchRuntime } from './bench-runtime.ts';
 
 const ROUNDS = 60;

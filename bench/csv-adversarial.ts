@@ -41,7 +41,7 @@ import {
   restaurants,
   users,
 } from '../apps/server/src/db/schema.ts';
-import { hashPassword } from '../apps/server/src/features/auth/password.ts';
+import { hashPassword } from '../apps/server/src/features/identity/password.ts';
 import { startBenchRuntime } from './bench-runtime.ts';
 
 const TARGET_MS = 100;

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
 import { dishes, dishIngredients, restaurants, users } from '../apps/server/src/db/schema.ts';
-import { hashPassword } from '../apps/server/src/features/auth/password.ts';
+import { hashPassword } from '../apps/server/src/features/identity/password.ts';
 import { startBenchRuntime } from './bench-runtime.ts';
 
 const DISHES = 1000;

@@ -14,8 +14,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Captcha } from './adapters/captcha/captcha.ts';
 import { isLocalPayments } from './adapters/payments/index.ts';
 import { mediaOrigin } from './adapters/storage/index.ts';
-import { accountRoutes } from './features/accounts/account.routes.ts';
-import { startAccountMailWorker } from './features/accounts/account-mail.queue.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { startBillingJobs } from './features/billing/billing.jobs.ts';
@@ -32,6 +30,8 @@ import { dishRoutes } from './features/dishes/dish.routes.ts';
 import { displayRoutes } from './features/displays/display.routes.ts';
 import { filterRoutes } from './features/filters/filter.routes.ts';
 import { gettingStartedRoutes } from './features/getting-started/getting-started.routes.ts';
+import { accountRoutes } from './features/identity/account.routes.ts';
+import { startAccountMailWorker } from './features/identity/account-mail.queue.ts';
 import { ingredientRoutes } from './features/ingredients/ingredient.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { mediaLibraryRoutes } from './features/media/media-library.routes.ts';
@@ -144,7 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(jsonBodyPlugin);
   await app.register(multipart, { limits: { fileSize: 10_485_760 } });
 
-  await app.register(authPlugin, { db, tokens: services.tokens });
+  await app.register(authPlugin, {
+    db,
+    tokens: services.tokens,
+    recordActingRequest: services.acting.recordActingRequest,
+  });
   app.addHook('onClose', async () => services.close());
   // A change's drop of the public-menu cache reaches Redis before the change's answer leaves: the
   // owner's next read on another instance finds it dropped (issue 16). Nothing waits without Redis.

@@ -11,8 +11,8 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase, runMigrations } from './db/connect.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { errorForLog, isDatabaseUnavailable } from './db/errors.ts';
-import { ensureSuperAdmin } from './features/accounts/seed.ts';
 import { seedDemo } from './features/demo/demo-seed.ts';
+import { ensureSuperAdmin } from './features/identity/seed.ts';
 import { startLogRetention } from './features/logs/log-retention.ts';
 import {
   createMailer,

@@ -7,14 +7,11 @@ import type { Storage } from './adapters/storage/storage.ts';
 import { createThrottleStore } from './adapters/throttle/index.ts';
 import type { Config } from './config.ts';
 import { callerFor } from './core/caller.ts';
+import type { MailSender } from './core/mail-port.ts';
 import type { Db } from './db/connect.ts';
 import { newId } from './db/ids.ts';
-import { createAccountService, type MailSender } from './features/accounts/account.service.ts';
-import { createAccountMailRequests } from './features/accounts/account-mail.queue.ts';
 import { createAdminService } from './features/admin/admin.service.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
-import { createLoginThrottle, type LoginThrottle, throttlePolicy } from './features/auth/login-throttle.ts';
-import { createTokenService } from './features/auth/token.service.ts';
 import { adminCheckoutReturn, createBillingService } from './features/billing/billing.service.ts';
 import { createCategoryService } from './features/categories/category.service.ts';
 import { createCsvImportService } from './features/csv-import/csv-import.service.ts';
@@ -24,6 +21,16 @@ import { createDishService } from './features/dishes/dish.service.ts';
 import { createDisplayService } from './features/displays/display.service.ts';
 import { createFilterService } from './features/filters/filter.service.ts';
 import { createGettingStartedService } from './features/getting-started/getting-started.service.ts';
+import { createAccountService } from './features/identity/account.service.ts';
+import { createAccountMailRequests } from './features/identity/account-mail.queue.ts';
+import { createActing } from './features/identity/acting.ts';
+import {
+  createLoginThrottle,
+  type LoginThrottle,
+  throttlePolicy,
+} from './features/identity/login-throttle.ts';
+import { createMailedLinks } from './features/identity/mailed-links.ts';
+import { createTokenService } from './features/identity/token.service.ts';
 import { createIngredientService } from './features/ingredients/ingredient.service.ts';
 import { imageUrls } from './features/media/index.ts';
 import { createMediaLibraryService } from './features/media/media-library.service.ts';
@@ -121,9 +128,11 @@ export function createServices(deps: ServiceDeps) {
     const active = await billing.activeOf(restaurantId);
     if (active) await billing.cancelNow(active);
   };
+  const links = createMailedLinks({ db, now });
   const accounts = createAccountService({
     db,
     tokens,
+    links,
     mailer: deps.mailer,
     throttle,
     mailRequests: createAccountMailRequests(deps.boss),
@@ -151,6 +160,8 @@ export function createServices(deps: ServiceDeps) {
     const { accessToken, refreshToken } = session;
     return { accessToken, refreshToken, user: await accounts.me(callerFor(user, session.sessionId)) };
   };
+  // Acting-as (identity/acting.ts): who may act as whom, and the way back, for admin and reseller.
+  const acting = createActing({ db, openSession, endSession: (sessionId) => tokens.revokeFamily(sessionId) });
   const confirmPassword = (
     caller: Parameters<typeof accounts.confirmPassword>[0],
     password: string,
@@ -173,8 +184,7 @@ export function createServices(deps: ServiceDeps) {
     endSubscription,
     billing,
     confirmPassword,
-    openSession,
-    endSession: (sessionId) => tokens.revokeFamily(sessionId),
+    acting,
     imageUrl: (key) => imageUrls(storage, key)?.card ?? null,
   });
 
@@ -183,6 +193,8 @@ export function createServices(deps: ServiceDeps) {
     publicMenu,
     billing,
     tokens,
+    links,
+    acting,
     accounts,
     customizations,
     dietary,
@@ -229,8 +241,8 @@ export function createServices(deps: ServiceDeps) {
       publicMenu,
       endSubscription,
       confirmPassword,
-      openSession,
-      endSession: (sessionId) => tokens.revokeFamily(sessionId),
+      acting,
+      links,
       startCheckout: (owner, priceId) =>
         billing.startCheckout(callerFor(owner, newId()), { price_id: priceId }, adminCheckoutReturn),
       dietary,

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPayments } from '../src/adapters/payments/index.ts';
 import { logs, restaurants, subscriptions, users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/features/auth/password.ts';
+import { hashPassword } from '../src/features/identity/password.ts';
 import { linkTo, startTestApp, type TestApp, tokenOf } from './app.ts';
 import { callerOf, createOwner, PASSWORD, signIn, userRow } from './factories.ts';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { type Caller, callerFor } from '../src/core/caller.ts';
 import { newId } from '../src/db/ids.ts';
 import { restaurants, users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/features/auth/password.ts';
+import { hashPassword } from '../src/features/identity/password.ts';
 import type { TestApp } from './app.ts';
 
 export const PASSWORD = 'Passw0rdOK';

@@ -2,7 +2,7 @@ import { messages } from '@carte/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/features/auth/password.ts';
+import { hashPassword } from '../src/features/identity/password.ts';
 import { linkTo, startTestApp, type TestApp, tokenOf } from './app.ts';
 import { createOwner, PASSWORD, signIn } from './factories.ts';
 

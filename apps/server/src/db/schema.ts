@@ -157,7 +157,11 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** `member-invitation`: the 7-day link of a team invitation (features/members). */
+/**
+ * The kinds of mailed link (features/identity/mailed-links.ts owns them all, with their lifetimes).
+ * `member-invitation`: a team invitation; `member-join`: the same invitation to an address that
+ * already holds an account, accepted from that account's signed-in session (issue 20).
+ */
 export type ActionTokenKind =
   | 'verify-account'
   | 'reset-password'
@@ -167,19 +171,25 @@ export type ActionTokenKind =
   | 'transfer-ownership'
   | 'member-invitation'
   /** The 7-day link of a new admin (doc 3 §2.8, /admin-complete-account). */
-  | 'admin-invitation';
+  | 'admin-invitation'
+  /** A reseller's registration link (`subject_id`: its dma_register_invitations row). */
+  | 'dma-registration'
+  /** A reseller's client invitation (`subject_id`: its dma_client_invitations row). */
+  | 'dma-client-invitation';
 
 /**
  * Single-use links sent by mail (verification 24 h, reset 1 h, email change 24 h, invitation 7 days) and the resend
- * token of a login. An email change keeps the address asked for here until its link is opened.
+ * token of a login, kept hashed. A link is about an account (`user_id`) or, before an account exists,
+ * about another row (`subject_id`: a reseller's registration or client invitation). An email change
+ * keeps the address asked for here until its link is opened.
  */
 export const actionTokens = pgTable(
   'action_tokens',
   {
     id: id(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The row a link without an account is about (a reseller's registration or client invitation). */
+    subjectId: ref('subject_id'),
     kind: text('kind').$type<ActionTokenKind>().notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The new address of a 'change-email' link. */
@@ -191,6 +201,7 @@ export const actionTokens = pgTable(
   (t) => [
     uniqueIndex('action_tokens_hash_idx').on(t.tokenHash),
     index('action_tokens_user_idx').on(t.userId),
+    index('action_tokens_subject_idx').on(t.subjectId),
   ],
 );
 

@@ -2,7 +2,6 @@ import type { Role } from '@carte/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { recordAudit } from '../core/audit.ts';
 import { type Caller, callerFor } from '../core/caller.ts';
 import { ForbiddenError, UnauthorizedError } from '../core/errors.ts';
 import type { Db } from '../db/connect.ts';
@@ -39,8 +38,18 @@ export const bearerToken = (request: FastifyRequest): string | null => {
   return (header && BEARER.exec(header)?.[1]) || null;
 };
 
+/** Records a changing request made while acting as another account (identity's audit, wired in app.ts). */
+export type ActingRequestRecorder = (
+  acted: { id: string; username: string },
+  impersonatorId: string,
+  detail: string,
+) => Promise<void>;
+
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; tokens: AccessTokenVerifier }) => {
+  async (
+    app: FastifyInstance,
+    options: { db: Db; tokens: AccessTokenVerifier; recordActingRequest: ActingRequestRecorder },
+  ) => {
     const { db, tokens } = options;
     app.decorateRequest('caller', null);
     // One round trip, the user with its session's liveness: the owner API's hot path (issue 16,
@@ -81,16 +90,11 @@ export const authPlugin = fp(
       // Acting as another account (doc 3 §2.2 "Login as"): every changing request is recorded with
       // both identities before it runs (docs/security.md).
       if (impersonatorId && request.method !== 'GET' && request.method !== 'HEAD') {
-        const [admin] = await db
-          .select({ username: users.username })
-          .from(users)
-          .where(eq(users.id, impersonatorId));
-        await recordAudit(db, {
-          actor: { id: impersonatorId, username: admin?.username ?? '' },
-          action: 'request-as-user',
-          target: { id: user.id, username: user.username },
-          detail: `${request.method} ${request.url.split('?')[0]}`,
-        });
+        await options.recordActingRequest(
+          { id: user.id, username: user.username },
+          impersonatorId,
+          `${request.method} ${request.url.split('?')[0]}`,
+        );
         request.log.info(
           { userId: user.id, impersonatorId },
           'Request made by an admin or reseller acting as the user',

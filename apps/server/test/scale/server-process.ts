@@ -126,7 +126,7 @@ export async function seedOwner(databaseUrl: string, tag: string) {
   const { openDatabase } = await import('../../src/db/connect.ts');
   const { newId } = await import('../../src/db/ids.ts');
   const { restaurants, users } = await import('../../src/db/schema.ts');
-  const { hashPassword } = await import('../../src/features/auth/password.ts');
+  const { hashPassword } = await import('../../src/features/identity/password.ts');
   const database = openDatabase(databaseUrl, 1);
   try {
     const [restaurant] = await database.db

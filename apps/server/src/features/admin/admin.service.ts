@@ -13,28 +13,28 @@ import {
   mailTemplateInfo,
   messages,
   type Role,
-  type User,
 } from '@carte/domain';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { type AccountRemovalDeps, removeAccount } from '../../core/account-removal.ts';
-import { recordAudit } from '../../core/audit.ts';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { redactUrl } from '../../core/redact-url.ts';
-import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
+import { analyticsEvents, logs, menus, restaurants, subscriptions, users } from '../../db/schema.ts';
 import {
-  actionTokens,
-  analyticsEvents,
-  logs,
-  menus,
-  restaurants,
-  subscriptions,
-  users,
-} from '../../db/schema.ts';
-import { hashPassword, hashToken, newOpaqueToken } from '../auth/index.ts';
+  type AccountRemovalDeps,
+  type Acting,
+  hashPassword,
+  isStaff,
+  type MailedLinks,
+  openRestaurant,
+  recordAudit,
+  removeAccount,
+  staffRoles,
+  usernameTaken,
+  withUniqueAs,
+} from '../identity/index.ts';
 import { getMailTemplate, listMails, listMailTemplates, updateMailTemplate } from '../mail/index.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -42,7 +42,6 @@ type UserRow = typeof users.$inferSelect;
 /** An invited admin holds this username until they choose theirs: it is outside the username pattern. */
 const PENDING_PREFIX = '~admin-';
 const INVITATION_MS = 7 * 24 * 3_600_000;
-const staffRoles: Role[] = ['ADMIN', 'SUPER_ADMIN'];
 
 export interface AdminDeps {
   db: Db;
@@ -54,13 +53,10 @@ export interface AdminDeps {
   endSubscription: AccountRemovalDeps['endSubscription'];
   /** The caller's own password, throttled as every confirmation is (accounts). */
   confirmPassword: (caller: Caller, password: string, clientIp: string) => Promise<void>;
-  /** Opens a session as a login does; `impersonatorId` marks one opened by "Login as". */
-  openSession: (
-    user: UserRow,
-    options?: { impersonatorId?: string },
-  ) => Promise<{ accessToken: string; refreshToken: string; user: User }>;
-  /** Ends one session (its refresh-token family). */
-  endSession: (sessionId: string) => Promise<void>;
+  /** Acting-as and the way back: identity's one set of rules (identity/acting.ts). */
+  acting: Acting;
+  /** The one mailed-link mechanism (identity/mailed-links.ts). */
+  links: MailedLinks;
   /** A checkout for a restaurant, as its owner would start it (billing); answers the session id. */
   startCheckout: (owner: UserRow, priceId: string) => Promise<string>;
   dietary: {
@@ -72,11 +68,6 @@ export interface AdminDeps {
   /** How many reseller registration links are pending (kept by the resellers feature). */
   pendingDmas: () => Promise<number>;
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-
-const isStaff = (role: Role) => staffRoles.includes(role);
 
 function requireAdmin(caller: Caller): void {
   if (!isStaff(caller.role)) throw new ForbiddenError();
@@ -138,25 +129,7 @@ export function createAdminService(deps: AdminDeps) {
 
   /** A fresh 7-day link for a pending admin; older unused ones stop working. */
   async function sendAdminInvitation(admin: UserRow): Promise<void> {
-    const token = newOpaqueToken();
-    await db.transaction(async (tx) => {
-      await tx
-        .update(actionTokens)
-        .set({ usedAt: now() })
-        .where(
-          and(
-            eq(actionTokens.userId, admin.id),
-            eq(actionTokens.kind, 'admin-invitation'),
-            isNull(actionTokens.usedAt),
-          ),
-        );
-      await tx.insert(actionTokens).values({
-        userId: admin.id,
-        kind: 'admin-invitation',
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now().getTime() + INVITATION_MS),
-      });
-    });
+    const token = await deps.links.issue('admin-invitation', { userId: admin.id });
     await mailer.send('admin-created', admin.email, {
       ...userVars(admin),
       link: `${deps.publicUrl}/admin-complete-account?token=${encodeURIComponent(token)}`,
@@ -164,22 +137,15 @@ export function createAdminService(deps: AdminDeps) {
     });
   }
 
+  /** A live invitation of an admin who has not completed the account; null otherwise. */
   async function findInvitation(token: string) {
-    const [row] = await db
-      .select({ token: actionTokens, user: users })
-      .from(actionTokens)
-      .innerJoin(users, eq(actionTokens.userId, users.id))
-      .where(
-        and(
-          eq(actionTokens.tokenHash, hashToken(token)),
-          eq(actionTokens.kind, 'admin-invitation'),
-          isNull(actionTokens.usedAt),
-          gt(actionTokens.expiresAt, now()),
-          eq(users.role, 'ADMIN'),
-          isNull(users.verifiedAt),
-        ),
-      );
-    return row ?? null;
+    const link = await deps.links.find(token, 'admin-invitation');
+    if (!link?.userId) return null;
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, link.userId), eq(users.role, 'ADMIN'), isNull(users.verifiedAt)));
+    return user ? { token: link, user } : null;
   }
 
   /** Deletes an owner's account with its restaurant and team, as deleting one's own account does. */
@@ -322,7 +288,7 @@ export function createAdminService(deps: AdminDeps) {
       const [taken] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(inArray(users.role, staffRoles), sql`lower(${users.email}) = lower(${input.email})`))
+        .where(and(inArray(users.role, [...staffRoles]), sql`lower(${users.email}) = lower(${input.email})`))
         .limit(1);
       if (taken) throw new InvalidError(messages.adminEmailTaken);
       const id = newId();
@@ -378,31 +344,26 @@ export function createAdminService(deps: AdminDeps) {
       if (await usernameTaken(db, input.username, found.user.id))
         throw new InvalidError(messages.usernameTaken);
       const passwordHash = await hashPassword(input.password);
-      try {
-        await db.transaction(async (tx) => {
-          const used = await tx
-            .update(actionTokens)
-            .set({ usedAt: now() })
-            .where(and(eq(actionTokens.id, found.token.id), isNull(actionTokens.usedAt)))
-            .returning({ id: actionTokens.id });
-          if (used.length !== 1) throw new InvalidError(messages.adminLinkInvalid);
-          await tx
-            .update(users)
-            .set({
-              username: input.username,
-              firstName: input.firstName || found.user.firstName,
-              lastName: input.lastName || found.user.lastName,
-              phoneNumber: input.phoneNumber,
-              passwordHash,
-              verifiedAt: now(),
-              updatedAt: now(),
-            })
-            .where(eq(users.id, found.user.id));
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
-        throw error;
-      }
+      await withUniqueAs(
+        () =>
+          db.transaction(async (tx) => {
+            if (!(await deps.links.consume(found.token.id, tx)))
+              throw new InvalidError(messages.adminLinkInvalid);
+            await tx
+              .update(users)
+              .set({
+                username: input.username,
+                firstName: input.firstName || found.user.firstName,
+                lastName: input.lastName || found.user.lastName,
+                phoneNumber: input.phoneNumber,
+                passwordHash,
+                verifiedAt: now(),
+                updatedAt: now(),
+              })
+              .where(eq(users.id, found.user.id));
+          }),
+        () => new InvalidError(messages.usernameTaken),
+      );
       return messages.adminAccountCompleted;
     },
 
@@ -446,39 +407,30 @@ export function createAdminService(deps: AdminDeps) {
     ): Promise<AdminUser> {
       requireAdmin(caller);
       if (await usernameTaken(db, input.username)) throw new InvalidError(messages.usernameTaken);
-      let user: UserRow;
-      try {
-        user = await db.transaction(async (tx) => {
-          const [restaurant] = await tx
-            .insert(restaurants)
-            .values({ name: input.restaurantName, timeZone: 'UTC' })
-            .returning();
-          const [created] = await tx
-            .insert(users)
-            .values({
-              username: input.username,
-              email: input.email,
-              firstName: input.firstName,
-              lastName: input.lastName,
-              role: 'RESTAURANT',
-              passwordHash: null,
-              personId: newId(),
-              restaurantId: restaurant!.id,
-            })
-            .returning();
-          return created!;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
-        throw error;
-      }
-      const token = newOpaqueToken();
-      await db.insert(actionTokens).values({
-        userId: user.id,
-        kind: 'verify-account',
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now().getTime() + INVITATION_MS),
-      });
+      const user = await withUniqueAs(
+        () =>
+          db.transaction(async (tx) => {
+            const opened = await openRestaurant(
+              tx,
+              { name: input.restaurantName },
+              {
+                username: input.username,
+                email: input.email,
+                firstName: input.firstName,
+                lastName: input.lastName,
+                passwordHash: null,
+              },
+            );
+            return opened.owner;
+          }),
+        () => new InvalidError(messages.usernameTaken),
+      );
+      // The verification link lasts as an invitation does: the owner was not expecting it.
+      const token = await deps.links.issue(
+        'verify-account',
+        { userId: user.id },
+        { hours: INVITATION_MS / 3_600_000 },
+      );
       await mailer.send('user-verify-account', user.email, {
         ...userVars(user),
         'restaurant.name': input.restaurantName,
@@ -518,35 +470,15 @@ export function createAdminService(deps: AdminDeps) {
      */
     async shapeshift(caller: Caller, targetId: string) {
       requireAdmin(caller);
-      // Acting as someone is not a platform role: no chains of "Login as".
-      if (caller.impersonatorId) throw new ForbiddenError();
-      const target = await findUser(targetId);
-      if (target.id === caller.userId || target.role === 'SUPER_ADMIN') {
-        throw new InvalidError(messages.cannotActAs);
-      }
-      if (!target.verifiedAt || !target.passwordHash) throw new InvalidError(messages.clientNotVerified);
-      const session = await deps.openSession(target, { impersonatorId: caller.userId });
-      await deps.endSession(caller.sessionId);
-      await audit(caller, 'login-as', { id: target.id, username: target.username });
-      return { ...session, impersonator: { _id: caller.userId, username: caller.username } };
+      return deps.acting.start(caller, targetId, 'shapeshift');
     },
 
     /**
      * POST /admin/return: ends the session acting as a user and opens the admin's own again — or the
-     * reseller's, when a reseller was acting as its client (issue 14).
+     * reseller's, when a reseller was acting as its client (issue 14; identity/acting.ts).
      */
     async returnToAdmin(caller: Caller) {
-      if (!caller.impersonatorId) throw new ForbiddenError(messages.notImpersonating);
-      const [admin] = await db.select().from(users).where(eq(users.id, caller.impersonatorId));
-      await deps.endSession(caller.sessionId);
-      const resellerOfClient = admin?.role === 'DMA' && caller.role === 'DMA_CLIENT';
-      if (!admin || !(isStaff(admin.role) || resellerOfClient)) throw new ForbiddenError();
-      await recordAudit(db, {
-        actor: admin,
-        action: 'return',
-        target: { id: caller.userId, username: caller.username },
-      });
-      return deps.openSession(admin);
+      return deps.acting.end(caller);
     },
 
     /** GET /admin/dietary: the platform's lists. */

@@ -20,8 +20,8 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.ts';
-import { hashPassword } from '../auth/index.ts';
 import { defaultPlatformDietary } from '../dietary/index.ts';
+import { hashPassword } from '../identity/index.ts';
 import { deleteImage, type ImageKind, storeImage } from '../media/index.ts';
 import { coverSvg, dishSvg, logoSvg, renderPng } from './demo-images.ts';
 import {

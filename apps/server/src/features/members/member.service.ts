@@ -10,11 +10,10 @@ import {
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from '../../core/errors.ts';
-import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { actionTokens, restaurants, users } from '../../db/schema.ts';
-import { hashPassword, hashToken, newOpaqueToken } from '../auth/index.ts';
+import { hashPassword, hashToken, newOpaqueToken, usernameTaken } from '../identity/index.ts';
 import { pendingUsername, presentMember } from './member.presenter.ts';
 
 /** What members need of the mail feature: a template name, a recipient and its placeholders. */

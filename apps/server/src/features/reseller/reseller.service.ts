@@ -22,16 +22,12 @@ import {
   type ProductPrices,
   type PromotionCoupon,
   type SingleClient,
-  type User,
   usernameField,
 } from '@carte/domain';
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { type AccountRemovalDeps, removeAccount } from '../../core/account-removal.ts';
-import { recordAudit } from '../../core/audit.ts';
 import type { Caller } from '../../core/caller.ts';
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import {
@@ -45,8 +41,18 @@ import {
   type subscriptions,
   users,
 } from '../../db/schema.ts';
-import { hashPassword, hashToken, newOpaqueToken } from '../auth/index.ts';
 import type { BillingService } from '../billing/index.ts';
+import {
+  type AccountRemovalDeps,
+  type Acting,
+  hashPassword,
+  hashToken,
+  joinableAccountOf,
+  newOpaqueToken,
+  recordAudit,
+  removeAccount,
+  usernameTaken,
+} from '../identity/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -75,12 +81,8 @@ export interface ResellerDeps {
   >;
   /** The caller's own password, throttled as every confirmation is (accounts). */
   confirmPassword: (caller: Caller, password: string, clientIp: string) => Promise<void>;
-  /** Opens a session as a login does; `impersonatorId` marks one opened by "Login as". */
-  openSession: (
-    user: UserRow,
-    options?: { impersonatorId?: string },
-  ) => Promise<{ accessToken: string; refreshToken: string; user: User }>;
-  endSession: (sessionId: string) => Promise<void>;
+  /** Acting-as and the way back: identity's one set of rules (identity/acting.ts). */
+  acting: Acting;
   /** The public URL of a stored picture (its card variant), or null. */
   imageUrl: (key: string | null) => string | null;
 }
@@ -146,20 +148,10 @@ export function createResellerService(deps: ResellerDeps) {
   }
 
   /** A verified account under this email (any role): the person a new account joins (decisions §4). */
+  /** The person an invited address already is (never staff: identity/person.ts), with a password. */
   async function verifiedAccountOf(email: string): Promise<UserRow | null> {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(
-        and(
-          sql`lower(${users.email}) = lower(${email})`,
-          sql`${users.verifiedAt} is not null`,
-          sql`${users.passwordHash} is not null`,
-        ),
-      )
-      .orderBy(asc(users.createdAt))
-      .limit(1);
-    return row ?? null;
+    const account = await joinableAccountOf(db, email);
+    return account?.passwordHash ? account : null;
   }
 
   async function findUser(id: string): Promise<UserRow | null> {
@@ -929,16 +921,7 @@ export function createResellerService(deps: ResellerDeps) {
      */
     async shapeshift(caller: Caller, clientId: string) {
       requireDma(caller);
-      if (caller.impersonatorId) throw new ForbiddenError();
-      const client = await ownClient(caller, clientId);
-      if (!client.verifiedAt || !client.passwordHash) throw new InvalidError(messages.clientNotVerified);
-      const session = await deps.openSession(client, { impersonatorId: caller.userId });
-      await deps.endSession(caller.sessionId);
-      await audit({ id: caller.userId, username: caller.username }, 'login-as', {
-        id: client.id,
-        username: client.username,
-      });
-      return { ...session, impersonator: { _id: caller.userId, username: caller.username } };
+      return deps.acting.start(caller, clientId, 'client-shapeshift');
     },
 
     // ---------- paying for clients (doc 3 §2.3) ----------

@@ -10,9 +10,9 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { restaurants, users } from '../../db/schema.ts';
+import { usernameTaken } from '../identity/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 

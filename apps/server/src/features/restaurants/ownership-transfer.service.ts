@@ -10,11 +10,10 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Caller, callerFor } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { actionTokens, restaurants, users } from '../../db/schema.ts';
-import { hashPassword, hashToken, newOpaqueToken } from '../auth/index.ts';
+import { hashPassword, hashToken, newOpaqueToken, usernameTaken } from '../identity/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,5 +1,5 @@
-import type { Db } from '../db/connect.ts';
-import { adminAudit } from '../db/schema.ts';
+import type { Db } from '../../db/connect.ts';
+import { adminAudit } from '../../db/schema.ts';
 
 /**
  * One line of the staff audit (docs/security.md): who acted (an admin, or a reseller acting for its

@@ -9,46 +9,29 @@ import {
   undeletableRoles,
   type VerifyResult,
 } from '@carte/domain';
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { type AccountRemovalDeps, removeAccount } from '../../core/account-removal.ts';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../core/errors.ts';
+import type { MailSender } from '../../core/mail-port.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { usernameTaken } from '../../core/usernames.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
-import { type ActionTokenKind, actionTokens, restaurants, users } from '../../db/schema.ts';
-import {
-  hashPassword,
-  hashToken,
-  type LoginThrottle,
-  newOpaqueToken,
-  type TokenService,
-  verifyPassword,
-} from '../auth/index.ts';
+import { restaurants, users } from '../../db/schema.ts';
 import type { AccountMailRequest, AccountMailRequests } from './account-mail.queue.ts';
+import { type AccountRemovalDeps, removeAccount } from './account-removal.ts';
+import { assertNotActing } from './acting.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import type { MailedLinks } from './mailed-links.ts';
+import { openRestaurant } from './onboarding.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { isStaff, joinableAccountOf, usernameTaken, withUniqueAs } from './person.ts';
+import type { TokenService } from './token.service.ts';
 import { presentUser } from './user.presenter.ts';
-
-/** Link lifetimes of decisions §4. */
-export const LINK_HOURS: Record<ActionTokenKind, number> = {
-  'verify-account': 24,
-  'reset-password': 1,
-  'resend-verification': 24,
-  'change-email': 24,
-  // Issued and read by restaurants' ownership transfer (TRANSFER_LINK_DAYS).
-  'transfer-ownership': 7 * 24,
-  'member-invitation': 7 * 24,
-  'admin-invitation': 7 * 24,
-};
-
-/** What accounts need of the mail feature: a template name, a recipient and its placeholders. */
-export interface MailSender {
-  send(template: string, to: string, vars: Record<string, string>): Promise<unknown>;
-}
 
 export interface AccountDeps {
   db: Db;
   tokens: TokenService;
+  links: MailedLinks;
   mailer: MailSender;
   throttle: LoginThrottle;
   /** Queues the mails asked for by address, so the answer does not depend on the address. */
@@ -68,17 +51,11 @@ export interface AccountDeps {
 
 type UserRow = typeof users.$inferSelect;
 
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  (error as { code: unknown }).code === '23505';
-
 /** The throttle's name of an account: its id, so a username and an email share one count. */
 const accountKey = (userId: string) => `user:${userId}`;
 
 export function createAccountService(deps: AccountDeps) {
-  const { db, tokens, mailer, throttle, mailRequests, now } = deps;
+  const { db, tokens, links, mailer, throttle, mailRequests, now } = deps;
 
   const link = (path: string, token: string) => `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
@@ -100,51 +77,18 @@ export function createAccountService(deps: AccountDeps) {
     return row?.name ?? '';
   }
 
-  async function createActionToken(
-    userId: string,
-    kind: ActionTokenKind,
-    newEmail: string | null = null,
-  ): Promise<string> {
-    const token = newOpaqueToken();
-    await db.insert(actionTokens).values({
-      userId,
-      kind,
-      tokenHash: hashToken(token),
-      newEmail,
-      expiresAt: new Date(now().getTime() + LINK_HOURS[kind] * 3_600_000),
-    });
-    return token;
+  /** A live link of a kind with its account; null otherwise (or when the account is gone). */
+  async function findActionToken(token: string, kind: Parameters<MailedLinks['find']>[1]) {
+    const link = await links.find(token, kind);
+    if (!link?.userId) return null;
+    const [user] = await db.select().from(users).where(eq(users.id, link.userId));
+    return user ? { token: link, user } : null;
   }
 
-  /** A link that is unused and unexpired, with its user; null otherwise. */
-  async function findActionToken(token: string, kind: ActionTokenKind) {
-    const [row] = await db
-      .select({ token: actionTokens, user: users })
-      .from(actionTokens)
-      .innerJoin(users, eq(actionTokens.userId, users.id))
-      .where(
-        and(
-          eq(actionTokens.tokenHash, hashToken(token)),
-          eq(actionTokens.kind, kind),
-          isNull(actionTokens.usedAt),
-          gt(actionTokens.expiresAt, now()),
-        ),
-      );
-    return row ?? null;
-  }
-
-  /** Marks a link used; false when another request used it first. */
-  async function consume(tokenId: string): Promise<boolean> {
-    const used = await db
-      .update(actionTokens)
-      .set({ usedAt: now() })
-      .where(and(eq(actionTokens.id, tokenId), isNull(actionTokens.usedAt)))
-      .returning({ id: actionTokens.id });
-    return used.length === 1;
-  }
+  const consume = (linkId: string) => links.consume(linkId);
 
   async function sendVerification(user: UserRow): Promise<void> {
-    const token = await createActionToken(user.id, 'verify-account');
+    const token = await links.issue('verify-account', { userId: user.id }, { keepOthers: true });
     await mailer.send('user-verify-account', user.email, {
       ...userVars(user, await restaurantNameOf(user)),
       link: link('/user-verify-account', token),
@@ -175,25 +119,18 @@ export function createAccountService(deps: AccountDeps) {
     if (wait > 0) throw new TooManyRequestsError(messages.tooManyRequests, wait);
   }
 
-  /** A verified sibling's person under `email`: the accounts an address has proven to hold (decisions §4). */
-  async function verifiedPersonOf(email: string, exceptUserId: string): Promise<string | null> {
-    const [sibling] = await db
-      .select({ personId: users.personId })
-      .from(users)
-      .where(
-        and(
-          sql`lower(${users.email}) = lower(${email})`,
-          isNotNull(users.verifiedAt),
-          ne(users.id, exceptUserId),
-        ),
-      )
-      .limit(1);
-    return sibling?.personId ?? null;
+  /**
+   * The person a proven address joins: the verified accounts already under it (decisions §4),
+   * never a staff account's (person.ts); null when there is none, or when the account is staff.
+   */
+  async function verifiedPersonOf(user: UserRow, email: string): Promise<string | null> {
+    if (isStaff(user.role)) return null;
+    return (await joinableAccountOf(db, email, user.id))?.personId ?? null;
   }
 
   /** Once an account's address is verified, it joins the verified accounts under that address. */
   async function markVerified(user: UserRow, changes: Partial<typeof users.$inferInsert> = {}) {
-    const personId = user.verifiedAt ? null : await verifiedPersonOf(user.email, user.id);
+    const personId = user.verifiedAt ? null : await verifiedPersonOf(user, user.email);
     await db
       .update(users)
       .set({
@@ -208,7 +145,7 @@ export function createAccountService(deps: AccountDeps) {
   async function sendResetLinks(email: string): Promise<void> {
     const owners = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
     for (const user of owners) {
-      const token = await createActionToken(user.id, 'reset-password');
+      const token = await links.issue('reset-password', { userId: user.id }, { keepOthers: true });
       await mailer.send('user-forgot-password', user.email, {
         ...userVars(user, await restaurantNameOf(user)),
         link: link('/reset-password', token),
@@ -241,16 +178,7 @@ export function createAccountService(deps: AccountDeps) {
    * the old address tells its owner to change the password if the change was not theirs).
    */
   async function cancelEmailChanges(userId: string): Promise<void> {
-    await db
-      .update(actionTokens)
-      .set({ usedAt: now() })
-      .where(
-        and(
-          eq(actionTokens.userId, userId),
-          eq(actionTokens.kind, 'change-email'),
-          isNull(actionTokens.usedAt),
-        ),
-      );
+    await links.retire('change-email', { userId });
   }
 
   /**
@@ -258,8 +186,7 @@ export function createAccountService(deps: AccountDeps) {
    * the current address is told. A newer request replaces an older one.
    */
   async function requestEmailChange(user: UserRow, newEmail: string): Promise<void> {
-    await cancelEmailChanges(user.id);
-    const token = await createActionToken(user.id, 'change-email', newEmail);
+    const token = await links.issue('change-email', { userId: user.id }, { newEmail });
     const vars = { ...userVars(user, await restaurantNameOf(user)), newEmail };
     await mailer.send('email-change-verify', newEmail, {
       ...vars,
@@ -299,38 +226,26 @@ export function createAccountService(deps: AccountDeps) {
     ): Promise<string> {
       if (await usernameTaken(db, input.username)) throw new InvalidError(messages.usernameTaken);
       const passwordHash = await hashPassword(input.password);
-      let user: UserRow;
-      try {
-        user = await db.transaction(async (tx) => {
-          const [restaurant] = await tx
-            .insert(restaurants)
-            .values({
-              name: input.restaurantName,
-              restaurantType: input.restaurantType,
-              timeZone: input.timeZone,
-            })
-            .returning();
-          const [created] = await tx
-            .insert(users)
-            .values({
-              username: input.username,
-              email: input.email,
-              firstName: input.firstName ?? '',
-              lastName: input.lastName ?? '',
-              phoneNumber: input.phoneNumber ?? '',
-              role: 'RESTAURANT',
-              passwordHash,
-              // Linked to the other accounts of its address once verified (markVerified), not before.
-              personId: newId(),
-              restaurantId: restaurant!.id,
-            })
-            .returning();
-          return created!;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
-        throw error;
-      }
+      const user = await withUniqueAs(
+        () =>
+          db.transaction(async (tx) => {
+            const opened = await openRestaurant(
+              tx,
+              { name: input.restaurantName, restaurantType: input.restaurantType, timeZone: input.timeZone },
+              {
+                username: input.username,
+                email: input.email,
+                firstName: input.firstName ?? '',
+                lastName: input.lastName ?? '',
+                phoneNumber: input.phoneNumber ?? '',
+                passwordHash,
+                // Linked to the other accounts of its address once verified (markVerified), not before.
+              },
+            );
+            return opened.owner;
+          }),
+        () => new InvalidError(messages.usernameTaken),
+      );
       await sendVerification(user);
       const admins = await db.select().from(users).where(eq(users.role, 'SUPER_ADMIN'));
       for (const admin of admins) {
@@ -428,7 +343,7 @@ export function createAccountService(deps: AccountDeps) {
       }
       const user = verifiedMatch ?? matching[0]!;
       if (!user.verifiedAt) {
-        const token = await createActionToken(user.id, 'resend-verification');
+        const token = await links.issue('resend-verification', { userId: user.id }, { keepOthers: true });
         return { account_unverified: true, token, email: user.email };
       }
       return sessionFor(user);
@@ -473,7 +388,7 @@ export function createAccountService(deps: AccountDeps) {
         .set({
           email: newEmail,
           verifiedAt: found.user.verifiedAt ?? now(),
-          personId: (await verifiedPersonOf(newEmail, found.user.id)) ?? newId(),
+          personId: (await verifiedPersonOf(found.user, newEmail)) ?? newId(),
           updatedAt: now(),
         })
         .where(eq(users.id, found.user.id));
@@ -505,16 +420,7 @@ export function createAccountService(deps: AccountDeps) {
       if (!(await consume(found.token.id))) throw new InvalidError(messages.resetLinkInvalid);
       // The mailed link proves the address, so an unverified account becomes verified.
       await markVerified(found.user, { passwordHash });
-      await db
-        .update(actionTokens)
-        .set({ usedAt: now() })
-        .where(
-          and(
-            eq(actionTokens.userId, found.user.id),
-            eq(actionTokens.kind, 'reset-password'),
-            isNull(actionTokens.usedAt),
-          ),
-        );
+      await links.retire('reset-password', { userId: found.user.id });
       await tokens.revokeAllForUser(found.user.id);
       await cancelEmailChanges(found.user.id);
       // Whoever holds the mailbox is the owner: lift the account's back-off and this address's count.
@@ -545,7 +451,7 @@ export function createAccountService(deps: AccountDeps) {
       clientIp: string,
     ): Promise<User> {
       const user = await loadUser(caller.userId);
-      const isAdmin = user.role === 'ADMIN' || user.role === 'SUPER_ADMIN';
+      const isAdmin = isStaff(user.role);
       if (isAdmin && input.username.toLowerCase() !== user.username.toLowerCase()) {
         throw new InvalidError(messages.adminUsernameLocked);
       }
@@ -555,31 +461,32 @@ export function createAccountService(deps: AccountDeps) {
       // Same mailbox when only the case differs: no proof needed.
       const emailChanges = input.email.toLowerCase() !== user.email.toLowerCase();
       if (emailChanges) {
+        // The acted account's address is its owner's to change, never the acting admin's or reseller's.
+        assertNotActing(caller);
         if (!input.current_password) throw new InvalidError(messages.emailChangePasswordRequired);
         await confirmPassword(user, input.current_password, clientIp);
         await allowMail(input.email, clientIp);
       }
-      try {
-        const [updated] = await db
-          .update(users)
-          .set({
-            firstName: input.firstName ?? '',
-            lastName: input.lastName ?? '',
-            username: isAdmin ? user.username : input.username,
-            email: emailChanges ? user.email : input.email,
-            phoneNumber: input.phoneNumber ?? '',
-            companyName: user.role === 'DMA' ? companyName : user.companyName,
-            updatedAt: now(),
-          })
-          .where(eq(users.id, user.id))
-          .returning();
-        if (user.restaurantId) deps.publicMenu.changed(user.restaurantId);
-        if (emailChanges) await requestEmailChange(updated!, input.email);
-        return presentUser(db, updated!, now());
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
-        throw error;
-      }
+      const [updated] = await withUniqueAs(
+        () =>
+          db
+            .update(users)
+            .set({
+              firstName: input.firstName ?? '',
+              lastName: input.lastName ?? '',
+              username: isAdmin ? user.username : input.username,
+              email: emailChanges ? user.email : input.email,
+              phoneNumber: input.phoneNumber ?? '',
+              companyName: user.role === 'DMA' ? companyName : user.companyName,
+              updatedAt: now(),
+            })
+            .where(eq(users.id, user.id))
+            .returning(),
+        () => new InvalidError(messages.usernameTaken),
+      );
+      if (user.restaurantId) deps.publicMenu.changed(user.restaurantId);
+      if (emailChanges) await requestEmailChange(updated!, input.email);
+      return presentUser(db, updated!, now());
     },
 
     /** A new password ends every other session of the account. */
@@ -588,6 +495,7 @@ export function createAccountService(deps: AccountDeps) {
       input: { current_password: string; new_password: string },
       clientIp: string,
     ): Promise<string> {
+      assertNotActing(caller);
       const user = await loadUser(caller.userId);
       await confirmPassword(user, input.current_password, clientIp);
       await db
@@ -601,6 +509,7 @@ export function createAccountService(deps: AccountDeps) {
 
     /** Deleting an owner's account deletes its restaurant and the restaurant's members with it. */
     async deleteAccount(caller: Caller, password: string, clientIp: string): Promise<string> {
+      assertNotActing(caller);
       const user = await loadUser(caller.userId);
       if (undeletableRoles.includes(user.role)) throw new ForbiddenError(messages.accountCannotBeDeleted);
       await confirmPassword(user, password, clientIp);
@@ -611,13 +520,19 @@ export function createAccountService(deps: AccountDeps) {
 
     /**
      * Moves between linked accounts without a password (decisions §4). Both accounts must be verified
-     * under the same email: verification is what proves one person holds them.
+     * under the same email: verification is what proves one person holds them. Never from an acting
+     * session, never to or from staff (issue 20).
      */
     async switchAccount(caller: Caller, accountId: string, refreshToken: string) {
+      // An acting session ends only by the way back (identity/acting.ts), never by a switch.
+      assertNotActing(caller);
       const current = await loadUser(caller.userId);
       const [target] = await db.select().from(users).where(eq(users.id, accountId));
       if (
         !target ||
+        // A staff account is never a linked account of anyone, in either direction.
+        isStaff(target.role) ||
+        isStaff(current.role) ||
         target.id === current.id ||
         target.personId !== current.personId ||
         target.email.toLowerCase() !== current.email.toLowerCase() ||

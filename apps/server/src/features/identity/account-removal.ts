@@ -1,8 +1,8 @@
 import type { Role } from '@carte/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '../db/connect.ts';
-import { restaurants, users } from '../db/schema.ts';
-import type { PublicMenuChanges } from './public-menu-changes.ts';
+import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
+import type { Db } from '../../db/connect.ts';
+import { restaurants, users } from '../../db/schema.ts';
 
 /** The accounts that own a restaurant: its owners and a reseller's clients (doc 3 §6). */
 const ownerRoles: Role[] = ['RESTAURANT', 'DMA_CLIENT'];

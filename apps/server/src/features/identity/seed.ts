@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { users } from '../../db/schema.ts';
-import { hashPassword } from '../auth/index.ts';
+import { hashPassword } from './password.ts';
 
 /**
  * The super admin of decisions §2, created on first start: from SUPER_ADMIN_EMAIL and

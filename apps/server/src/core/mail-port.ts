@@ -1,0 +1,9 @@
+import type { MailTemplateName } from '@carte/domain';
+
+/**
+ * The mail port (DESIGN.md, core): a template of domain's catalogue, a recipient and its
+ * placeholders. The mail feature implements it (outbox or SMTP); every other feature mails through it.
+ */
+export interface MailSender {
+  send(template: MailTemplateName, to: string, vars: Record<string, string>): Promise<unknown>;
+}
