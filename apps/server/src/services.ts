@@ -230,7 +230,7 @@ export function createServices(deps: ServiceDeps) {
     csvImport: createCsvImportService({ db, publicMenu }),
     quickEdit: createQuickEditService({ db, canPublish, now, publicMenu }),
     mediaLibrary: createMediaLibraryService({ db, storage, now }),
-    members: createMemberService({ db, mailer: deps.mailer, publicUrl: config.publicUrl, now }),
+    members: createMemberService({ db, mailer: deps.mailer, links, publicUrl: config.publicUrl, now }),
     analytics,
     // The admin area acts on other accounts through the same services their owners use.
     admin: createAdminService({

@@ -24,6 +24,8 @@ afterAll(async () => {
 let counter = 0;
 const email = (label = 'member') => `${label}_${process.pid}_${++counter}@carte.test`;
 const DAY = 86_400_000;
+/** The test app's super admin (test/app.ts). */
+const SUPER_ADMIN_PASSWORD = 'RootPass123';
 
 const list = (token: string) => t.call<Member[]>({ method: 'GET', url: '/api/members', token });
 const invite = (token: string, payload: Record<string, unknown>) =>
@@ -262,45 +264,100 @@ describe('completing the account from the mailed link', () => {
   });
 });
 
-describe('an email that already belongs to a verified account', () => {
-  it('creates a verified member account linked to that person and mails member-created-already-verified', async () => {
+describe('an email that already belongs to an account (issue 20: invitations ask first)', () => {
+  const accept = (token: string, session?: string) =>
+    t.call<{ account: { _id: string; username: string } }>({
+      method: 'POST',
+      url: '/api/members/accept',
+      ...(session ? { token: session } : {}),
+      payload: { token },
+    });
+
+  it('answers as for any address, links nothing, and joins the person only when they accept signed in', async () => {
     const person = await createOwner(t, { restaurantName: 'Noor Bakery' });
     const owner = await ownerWithToken(t, { restaurantName: 'Harbour Grill' });
-    const answer = await invite(owner.token, { email: person.user.email, permissions: { menu: true } });
-    expect(answer.status).toBe(200);
-    expect(answer.body.message.alreadyVerified).toBe(true);
-    const member = answer.body.message.member;
-    expect(member).toMatchObject({ state: 'verified', firstName: 'Olga', email: person.user.email });
-    expect(member.username).toBe(`${person.user.username}.harbour-grill`);
+    const known = await invite(owner.token, { email: person.user.email, permissions: { menu: true } });
+    const unknown = await invite(owner.token, { email: email(), permissions: { menu: true } });
+    expect(known.status).toBe(200);
+    // The same answer for a known and an unknown address: only what the inviter typed.
+    for (const answer of [known, unknown]) {
+      expect(answer.body.message.alreadyVerified).toBe(false);
+      expect(answer.body.message.member).toMatchObject({
+        state: 'pending',
+        username: '',
+        firstName: '',
+        lastName: '',
+        phoneNumber: '',
+      });
+    }
+    const member = known.body.message.member;
+    const listed = (await list(owner.token)).body.message.find((row) => row._id === member._id);
+    expect(listed).toMatchObject({ username: '', firstName: '', phoneNumber: '', state: 'pending' });
+
+    // Nothing joined, nothing copied: no person, no password, no verification.
+    const before = await userRow(t, member._id);
+    expect(before?.personId).not.toBe(person.user.personId);
+    expect(before?.passwordHash).toBeNull();
+    expect(before?.verifiedAt).toBeNull();
 
     const mail = await t.sink.waitFor((m) => m.to.includes(person.user.email));
     expect(await templateSentTo(person.user.email)).toBe('member-created-already-verified');
-    expect(mail.subject).toBe('You have been added to the Harbour Grill team on Carte');
-    expect(mail.text).toContain(member.username);
-    expect(mail.links).toContain('http://carte.test/login');
-    expect(mail.links.some((link) => link.includes('token='))).toBe(false);
+    const token = tokenOf(linkTo(mail, '/member-verify-account'));
 
-    // The person signs in to the new account with their password, and both accounts are linked.
-    const session = await signIn(t, member.username, PASSWORD);
-    expect(session.user).toMatchObject({ role: 'MEMBER' });
-    const accounts = (session.user as unknown as { accounts: { _id: string }[] }).accounts.map((a) => a._id);
-    expect(accounts).toEqual(expect.arrayContaining([person.user.id, member._id]));
+    // Signed out, or from an account under another address: refused, nothing changes.
+    expect((await accept(token)).status).toBe(401);
+    const stranger = await ownerWithToken(t);
+    const wrong = await accept(token, stranger.token);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(messages.verifyLinkInvalid);
+    expect((await userRow(t, member._id))?.personId).toBe(before?.personId);
+
+    // The person accepts from their own session: one more account of theirs.
+    const session = await signIn(t, person.user.username);
+    const accepted = await accept(token, session.accessToken);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.message.account.username).toBe(`${person.user.username}.harbour-grill`);
     const row = await userRow(t, member._id);
-    expect(row?.personId).toBe(person.user.personId);
-
-    // Signing in by the shared email names both accounts (decisions §4).
-    const byEmail = await t.call<{ multipleAccounts?: { username: string }[] }>({
+    expect(row).toMatchObject({ personId: person.user.personId, role: 'MEMBER' });
+    expect(row?.verifiedAt).not.toBeNull();
+    const switched = await t.call<{ user: { _id: string } }>({
       method: 'POST',
-      url: '/api/users/login',
-      payload: { username: person.user.email, password: PASSWORD },
+      url: '/api/users/switch-account',
+      token: session.accessToken,
+      payload: { accountID: member._id, refreshToken: session.refreshToken },
     });
-    expect(byEmail.body.message.multipleAccounts?.map((a) => a.username).sort()).toEqual(
-      [person.user.username, member.username].sort(),
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    expect(switched.body.message.user._id).toBe(member._id);
+    // The link works once (the switch ended the first session).
+    const again = await signIn(t, person.user.username);
+    expect((await accept(token, again.accessToken)).status).toBe(400);
+  });
+
+  it('a staff address is never linked: accepting from the staff account is refused like any failure', async () => {
+    const [superAdmin] = await t.runtime.database.db
+      .select()
+      .from(users)
+      .where(eq(users.role, 'SUPER_ADMIN'));
+    const owner = await ownerWithToken(t);
+    const answer = await invite(owner.token, { email: superAdmin!.email, permissions: { member: true } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toMatchObject({
+      alreadyVerified: false,
+      member: { state: 'pending', username: '' },
+    });
+    const mail = await t.sink.waitFor(
+      (m) => m.to.includes(superAdmin!.email) && m.links.some((l) => l.includes('/member-verify-account')),
     );
-    // There is nothing to resend.
-    const again = await resend(owner.token, member._id);
-    expect(again.status).toBe(400);
-    expect(again.body.message).toBe(messages.memberAlreadyVerified);
+    // Mailed as to an address with no account: the form makes a separate person.
+    expect(await templateSentTo(superAdmin!.email)).toBe('member-created');
+    const token = tokenOf(linkTo(mail, '/member-verify-account'));
+    const staffSession = await signIn(t, superAdmin!.username, SUPER_ADMIN_PASSWORD);
+    const refused = await accept(token, staffSession.accessToken);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(messages.verifyLinkInvalid);
+    const row = await userRow(t, answer.body.message.member._id);
+    expect(row?.personId).not.toBe(superAdmin!.personId);
+    expect(row?.passwordHash).toBeNull();
   });
 });
 

@@ -244,8 +244,8 @@ export const mailTemplateCatalogue = [
     group: 'Member',
     title: 'Added to a team',
     description:
-      'Sent instead of the team invitation when the new member’s email already belongs to a verified account: they can sign in with the new account right away.',
-    link: null,
+      'Sent instead of the team invitation when the new member’s email already belongs to an account: they sign in to it and accept the invitation, or create a separate account. Nothing is linked before they accept.',
+    link: 'invitation',
     placeholders: [...userFields, 'restaurant.name', ...memberFields],
   },
   // Subscription

@@ -110,8 +110,21 @@ export const memberCompleteSchema = z
   });
 export type MemberCompleteInput = z.input<typeof memberCompleteSchema>;
 
-/** The answer of POST /members: the member, and whether they could sign in at once (already verified). */
+/**
+ * The answer of POST /members: the member as the inviter typed it. `alreadyVerified` is always false
+ * since issue 20: an address that holds an account joins only when its owner accepts, so the answer is
+ * the same for a known and an unknown address.
+ */
 export const memberCreatedSchema = z.object({ member: memberSchema, alreadyVerified: z.boolean() });
+
+/** The answer of POST /members/accept: the new member account, linked to the signed-in person. */
+export const memberAcceptResultSchema = z.object({
+  account: z.object({ _id: z.string(), username: z.string() }),
+});
+export type MemberAcceptResult = z.infer<typeof memberAcceptResultSchema>;
+
+/** The body of POST /members/accept (signed in): the invitation's mailed token. */
+export const memberAcceptSchema = memberTokenQuery;
 
 /**
  * Doc 2 §6: a member grants only what they hold. Flags the granter lacks keep the value they have

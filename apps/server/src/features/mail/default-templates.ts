@@ -178,9 +178,9 @@ export const defaultMailTemplates: Record<MailTemplateName, MailTemplateDefault>
         '<strong>{{user.firstName|user.username}}</strong> has added you to the team of <strong>{{restaurant.name}}</strong> on {{appName}}.',
       ),
       p(
-        'Your email address is already verified, so your new account is ready: sign in as <strong>{{member.username}}</strong>, or switch to it from the account you already use.',
+        'This address already has a {{appName}} account. Sign in to it and accept the invitation to add the team account to it, or create a separate account. Nothing changes until you choose.',
       ),
-      button('Sign in', '{{link|publicUrl}}'),
+      button('Accept the invitation', '{{link}}'),
     ].join('\n'),
   },
   'invoice-payment-succeeded': {

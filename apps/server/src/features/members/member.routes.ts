@@ -1,4 +1,6 @@
 import {
+  memberAcceptResultSchema,
+  memberAcceptSchema,
   memberCompleteSchema,
   memberCreatedSchema,
   memberCreateSchema,
@@ -53,7 +55,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
         tags,
         summary: 'Add a member and mail the invitation',
         description:
-          'Mails `member-created` with a 7-day link to /member-verify-account?token=…, or, when the email already belongs to a verified account, creates the member account at once, linked to that person, and mails `member-created-already-verified`. A flag the caller does not hold cannot be granted (403).',
+          'Makes a pending member and mails a 7-day link to /member-verify-account?token=…: `member-created` (complete a new account), or `member-created-already-verified` when the address already holds an account, whose owner accepts signed in (POST /members/accept). Nobody joins a person before accepting, and the answer is the same for a known and an unknown address (`alreadyVerified` is always false). A flag the caller does not hold cannot be granted (403).',
         body: memberCreateSchema,
         response: responses(memberCreatedSchema, [400, 401, 403, 417]),
       },
@@ -138,5 +140,21 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
       },
     },
     async (request) => ok(await members.complete(request.body)),
+  );
+
+  app.post(
+    '/accept',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        security,
+        tags,
+        summary: 'Accept an invitation from a signed-in account under the invited address',
+        description: `The pending member account becomes one more account of the signed-in person (its password, names and phone), switchable from the account menu. 400 "${messages.verifyLinkInvalid}" when the link is unknown, used or expired, or the signed-in account is under another address or is staff; 403 from a session acting as another account.`,
+        body: memberAcceptSchema,
+        response: responses(memberAcceptResultSchema, [400, 401, 403, 417]),
+      },
+    },
+    async (request) => ok(await members.accept(callerOf(request), request.body.token)),
   );
 };

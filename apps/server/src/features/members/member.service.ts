@@ -1,42 +1,43 @@
 import {
   grantPermissions,
   type Member,
+  type MemberAcceptResult,
   type MemberInvitation,
   type MemberPermissionsInput,
-  mailLinkLifetimes,
   messages,
   type Permissions,
 } from '@carte/domain';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from '../../core/errors.ts';
+import type { MailSender } from '../../core/mail-port.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
-import { actionTokens, restaurants, users } from '../../db/schema.ts';
-import { hashPassword, hashToken, newOpaqueToken, usernameTaken } from '../identity/index.ts';
+import { restaurants, users } from '../../db/schema.ts';
+import {
+  assertNotActing,
+  hashPassword,
+  isStaff,
+  joinableAccountOf,
+  type MailedLinks,
+  usernameTaken,
+  withUniqueAs,
+} from '../identity/index.ts';
 import { pendingUsername, presentMember } from './member.presenter.ts';
-
-/** What members need of the mail feature: a template name, a recipient and its placeholders. */
-export interface MemberMailer {
-  send(template: string, to: string, vars: Record<string, string>): Promise<unknown>;
-}
 
 export interface MemberDeps {
   db: Db;
-  mailer: MemberMailer;
+  mailer: MailSender;
+  links: MailedLinks;
   publicUrl: string;
   now: () => Date;
 }
 
 type UserRow = typeof users.$inferSelect;
 
-const INVITATION_MS = mailLinkLifetimes.invitation.hours * 3_600_000;
 /** Invitation mails per member and window, the first one included. */
 const RESEND_MAX = 3;
 const RESEND_WINDOW_MS = 3_600_000;
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /** Owners of a restaurant: the owner, or a reseller's client who owns theirs (doc 2 §6 "restaurant role"). */
 const isOwner = (caller: Caller) => caller.role === 'RESTAURANT' || caller.role === 'DMA_CLIENT';
@@ -52,12 +53,12 @@ const slug = (name: string) =>
 /**
  * The team of a restaurant (doc 2 §2 Members, §4, §6, §7). Members are accounts of role MEMBER
  * whose restaurant is the caller's own (a location's team is its own: never the parent's). A member
- * is invited by mail and completes the account through a 7-day single-use link; when the address
- * already belongs to a verified account, the new account is ready at once and linked to that person
- * (decisions §4, several accounts). Members change nothing a diner sees, so no public-menu change.
+ * is invited by mail through a 7-day single-use link: the invitee completes a separate account, or,
+ * holding an account under the address, accepts from it while signed in and the new account joins
+ * that person (issue 20: nobody joins a person unasked). Members change nothing a diner sees, so no public-menu change.
  */
 export function createMemberService(deps: MemberDeps) {
-  const { db, mailer, now } = deps;
+  const { db, mailer, links, now } = deps;
 
   const restaurantOf = (caller: Caller): string => {
     if (!caller.restaurantId) throw new ForbiddenError();
@@ -106,43 +107,20 @@ export function createMemberService(deps: MemberDeps) {
     };
   }
 
-  /** A fresh 7-day link for a pending member; older unused ones stop working. */
+  /**
+   * A fresh 7-day link for a pending member; older unused ones stop working. An address that already
+   * holds an account (never staff) is asked to accept from that account, signed in, or to make a
+   * separate one (`member-created-already-verified`); any other gets the complete-account form.
+   */
   async function sendInvitation(caller: Caller, member: UserRow): Promise<void> {
-    const token = newOpaqueToken();
-    await db.transaction(async (tx) => {
-      await tx
-        .update(actionTokens)
-        .set({ usedAt: now() })
-        .where(
-          and(
-            eq(actionTokens.userId, member.id),
-            eq(actionTokens.kind, 'member-invitation'),
-            isNull(actionTokens.usedAt),
-          ),
-        );
-      await tx.insert(actionTokens).values({
-        userId: member.id,
-        kind: 'member-invitation',
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now().getTime() + INVITATION_MS),
-      });
-    });
-    await mailer.send('member-created', member.email, {
+    const token = await links.issue('member-invitation', { userId: member.id });
+    const link = `${deps.publicUrl}/member-verify-account?token=${encodeURIComponent(token)}`;
+    const holder = await joinableAccountOf(db, member.email, member.id);
+    await mailer.send(holder ? 'member-created-already-verified' : 'member-created', member.email, {
       ...(await mailVars(caller, member)),
-      link: `${deps.publicUrl}/member-verify-account?token=${encodeURIComponent(token)}`,
+      link,
       token,
     });
-  }
-
-  /** The oldest verified account under an address: the person a new member account joins. */
-  async function verifiedAccountOf(email: string): Promise<UserRow | null> {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.email}) = lower(${email})`, isNotNull(users.verifiedAt)))
-      .orderBy(asc(users.createdAt))
-      .limit(1);
-    return row ?? null;
   }
 
   /** "noorh" joining "Harbour Café" → "noorh.harbour-caf", then "-2", "-3"… until free. */
@@ -157,21 +135,13 @@ export function createMemberService(deps: MemberDeps) {
 
   /** An unused, unexpired invitation whose member has not completed it; null otherwise. */
   async function findInvitation(token: string) {
-    const [row] = await db
-      .select({ token: actionTokens, user: users })
-      .from(actionTokens)
-      .innerJoin(users, eq(actionTokens.userId, users.id))
-      .where(
-        and(
-          eq(actionTokens.tokenHash, hashToken(token)),
-          eq(actionTokens.kind, 'member-invitation'),
-          isNull(actionTokens.usedAt),
-          gt(actionTokens.expiresAt, now()),
-          eq(users.role, 'MEMBER'),
-          isNull(users.verifiedAt),
-        ),
-      );
-    return row ?? null;
+    const link = await links.find(token, 'member-invitation');
+    if (!link?.userId) return null;
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, link.userId), eq(users.role, 'MEMBER'), isNull(users.verifiedAt)));
+    return user ? { token: link, user } : null;
   }
 
   return {
@@ -186,9 +156,10 @@ export function createMemberService(deps: MemberDeps) {
     },
 
     /**
-     * Invites a person. An address already verified gets its new account at once, linked to that
-     * person (same person id, same password; `member-created-already-verified`); any other gets a
-     * pending account and a 7-day link (`member-created`).
+     * Invites a person: always a pending account and a 7-day link, whoever holds the address (issue
+     * 20). Nobody joins a person, and no password hash is copied, until the invitee accepts from their
+     * own signed-in account (`accept`) or completes a separate account (`complete`). The answer shows
+     * only what the inviter typed, the same for a known and an unknown address.
      */
     async create(
       caller: Caller,
@@ -204,54 +175,30 @@ export function createMemberService(deps: MemberDeps) {
       if (taken) {
         throw new InvalidError(taken.role === 'MEMBER' ? messages.memberExists : messages.memberIsOwner);
       }
-
-      const person = await verifiedAccountOf(input.email);
       const id = newId();
-      const values: typeof users.$inferInsert = person
-        ? {
-            id,
-            username: await usernameFor(person, await restaurantName(restaurantId)),
-            email: input.email,
-            firstName: input.firstName || person.firstName,
-            lastName: input.lastName || person.lastName,
-            phoneNumber: person.phoneNumber,
-            role: 'MEMBER',
-            permissions,
-            passwordHash: person.passwordHash,
-            verifiedAt: now(),
-            personId: person.personId,
-            restaurantId,
-          }
-        : {
-            id,
-            username: pendingUsername(id),
-            email: input.email,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            role: 'MEMBER',
-            permissions,
-            passwordHash: null,
-            verifiedAt: null,
-            personId: newId(),
-            restaurantId,
-          };
-      let member: UserRow;
-      try {
-        [member] = (await db.insert(users).values(values).returning()) as [UserRow];
-      } catch (error) {
-        // Two invitations of one address at the same moment, or a username taken meanwhile.
-        if (isUniqueViolation(error)) throw new InvalidError(messages.conflict);
-        throw error;
-      }
-      if (person) {
-        await mailer.send('member-created-already-verified', member.email, {
-          ...(await mailVars(caller, member)),
-          link: `${deps.publicUrl}/login`,
-        });
-      } else {
-        await sendInvitation(caller, member);
-      }
-      return { member: presentMember(member), alreadyVerified: Boolean(person) };
+      // Two invitations of one address at the same moment.
+      const [member] = await withUniqueAs(
+        () =>
+          db
+            .insert(users)
+            .values({
+              id,
+              username: pendingUsername(id),
+              email: input.email,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              role: 'MEMBER',
+              permissions,
+              passwordHash: null,
+              verifiedAt: null,
+              personId: newId(),
+              restaurantId,
+            })
+            .returning(),
+        () => new InvalidError(messages.conflict),
+      );
+      await sendInvitation(caller, member!);
+      return { member: presentMember(member!), alreadyVerified: false };
     },
 
     /** New names and flags; a flag the caller lacks keeps its value (changing it is refused). */
@@ -303,19 +250,13 @@ export function createMemberService(deps: MemberDeps) {
       const member = await findMember(restaurantOf(caller), memberId);
       if (member.verifiedAt) throw new InvalidError(messages.memberAlreadyVerified);
       // At most three invitation mails an hour per member, so the button cannot flood a mailbox.
-      const recent = await db
-        .select({ createdAt: actionTokens.createdAt })
-        .from(actionTokens)
-        .where(
-          and(
-            eq(actionTokens.userId, member.id),
-            eq(actionTokens.kind, 'member-invitation'),
-            gt(actionTokens.createdAt, new Date(now().getTime() - RESEND_WINDOW_MS)),
-          ),
-        )
-        .orderBy(asc(actionTokens.createdAt));
+      const recent = await links.issuedSince(
+        'member-invitation',
+        { userId: member.id },
+        new Date(now().getTime() - RESEND_WINDOW_MS),
+      );
       if (recent.length >= RESEND_MAX) {
-        const wait = Math.ceil((recent[0]!.createdAt.getTime() + RESEND_WINDOW_MS - now().getTime()) / 1000);
+        const wait = Math.ceil((recent[0]!.getTime() + RESEND_WINDOW_MS - now().getTime()) / 1000);
         throw new TooManyRequestsError(messages.tooManyRequests, Math.max(1, wait));
       }
       await sendInvitation(caller, member);
@@ -335,8 +276,9 @@ export function createMemberService(deps: MemberDeps) {
     },
 
     /**
-     * Completes the account: the member's names, username, phone and password; the link is used
-     * once. The address is proven by the link, so the account joins the verified accounts under it.
+     * Completes a separate account: the member's names, username, phone and password; the link is
+     * used once. It is a person of its own: joining the accounts already under the address is what
+     * `accept` does, from one of them, signed in (issue 20).
      */
     async complete(input: {
       token: string;
@@ -351,34 +293,70 @@ export function createMemberService(deps: MemberDeps) {
       if (await usernameTaken(db, input.username, found.user.id))
         throw new InvalidError(messages.usernameTaken);
       const passwordHash = await hashPassword(input.password);
-      const person = await verifiedAccountOf(found.user.email);
-      try {
-        await db.transaction(async (tx) => {
-          const used = await tx
-            .update(actionTokens)
-            .set({ usedAt: now() })
-            .where(and(eq(actionTokens.id, found.token.id), isNull(actionTokens.usedAt)))
-            .returning({ id: actionTokens.id });
-          if (used.length !== 1) throw new InvalidError(messages.verifyLinkInvalid);
-          await tx
-            .update(users)
-            .set({
-              username: input.username,
-              firstName: input.firstName ?? found.user.firstName,
-              lastName: input.lastName ?? found.user.lastName,
-              phoneNumber: input.phoneNumber,
-              passwordHash,
-              verifiedAt: now(),
-              ...(person ? { personId: person.personId } : {}),
-              updatedAt: now(),
-            })
-            .where(eq(users.id, found.user.id));
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
-        throw error;
-      }
+      await withUniqueAs(
+        () =>
+          db.transaction(async (tx) => {
+            if (!(await links.consume(found.token.id, tx)))
+              throw new InvalidError(messages.verifyLinkInvalid);
+            await tx
+              .update(users)
+              .set({
+                username: input.username,
+                firstName: input.firstName ?? found.user.firstName,
+                lastName: input.lastName ?? found.user.lastName,
+                phoneNumber: input.phoneNumber,
+                passwordHash,
+                verifiedAt: now(),
+                updatedAt: now(),
+              })
+              .where(eq(users.id, found.user.id));
+          }),
+        () => new InvalidError(messages.usernameTaken),
+      );
       return messages.memberAccountCompleted;
+    },
+
+    /**
+     * POST /members/accept: the invitee, signed in to an account under the invited address, accepts;
+     * the member account becomes one more account of that person (its password, names and phone).
+     * A staff account, an acting session, another address or a used link: the same refusal.
+     */
+    async accept(caller: Caller, token: string): Promise<MemberAcceptResult> {
+      assertNotActing(caller);
+      const found = await findInvitation(token);
+      const [person] = await db.select().from(users).where(eq(users.id, caller.userId));
+      if (
+        !found ||
+        !person?.verifiedAt ||
+        !person.passwordHash ||
+        isStaff(person.role) ||
+        person.email.toLowerCase() !== found.user.email.toLowerCase()
+      ) {
+        throw new InvalidError(messages.verifyLinkInvalid);
+      }
+      const username = await usernameFor(person, await restaurantName(found.user.restaurantId ?? ''));
+      await withUniqueAs(
+        () =>
+          db.transaction(async (tx) => {
+            if (!(await links.consume(found.token.id, tx)))
+              throw new InvalidError(messages.verifyLinkInvalid);
+            await tx
+              .update(users)
+              .set({
+                username,
+                firstName: found.user.firstName || person.firstName,
+                lastName: found.user.lastName || person.lastName,
+                phoneNumber: person.phoneNumber,
+                passwordHash: person.passwordHash,
+                verifiedAt: now(),
+                personId: person.personId,
+                updatedAt: now(),
+              })
+              .where(eq(users.id, found.user.id));
+          }),
+        () => new InvalidError(messages.conflict),
+      );
+      return { account: { _id: found.user.id, username } };
     },
   };
 }
