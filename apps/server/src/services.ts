@@ -219,6 +219,7 @@ export function createServices(deps: ServiceDeps) {
     ownershipTransfer: createOwnershipTransferService({
       db,
       mailer: deps.mailer,
+      links,
       confirmPassword: (caller, password, clientIp) => accounts.confirmPassword(caller, password, clientIp),
       publicMenu,
       publicUrl: config.publicUrl,

@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { defaultPlatformDietary } from '../dietary/index.ts';
-import { hashPassword } from '../identity/index.ts';
+import { hashPassword, openRestaurant } from '../identity/index.ts';
 import { deleteImage, type ImageKind, storeImage } from '../media/index.ts';
 import { coverSvg, dishSvg, logoSvg, renderPng } from './demo-images.ts';
 import {
@@ -76,30 +76,27 @@ export async function seedDemo({
       // Two instances starting on one empty database: the second waits here, then finds it seeded.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('carte:seed-demo'))`);
       if (!(await isEmpty(tx))) return null;
-      const [truck] = await tx
-        .insert(restaurants)
-        .values({
+      const truck = await openRestaurant(
+        tx,
+        {
           name: 'Carte Street Kitchen',
           restaurantType: 'FOOD_TRUCK',
           timeZone: 'America/New_York',
           description: 'Tacos, bowls and lemonade from our little red truck.',
-        })
-        .returning();
-      await tx.insert(users).values({
-        username: DEMO_USERNAME,
-        email: 'demo@carte.example',
-        firstName: 'Dana',
-        lastName: 'Demo',
-        phoneNumber: '+12025550143',
-        role: 'RESTAURANT',
-        passwordHash,
-        verifiedAt: new Date(),
-        personId: newId(),
-        restaurantId: truck!.id,
-      });
-      await writeDemoMenu(tx, truck!.id, images);
+        },
+        {
+          username: DEMO_USERNAME,
+          email: 'demo@carte.example',
+          firstName: 'Dana',
+          lastName: 'Demo',
+          phoneNumber: '+12025550143',
+          passwordHash,
+          verifiedAt: new Date(),
+        },
+      );
+      await writeDemoMenu(tx, truck.restaurantId, images);
       await writeDemoReseller(tx, passwordHash);
-      return truck!.id;
+      return truck.restaurantId;
     })
     .catch(async (error: unknown) => {
       await deleteDemoImages(storage, images);
@@ -136,29 +133,27 @@ async function writeDemoReseller(tx: Tx, passwordHash: string): Promise<void> {
       personId: newId(),
     })
     .returning({ id: users.id, email: users.email });
-  const [cafe] = await tx
-    .insert(restaurants)
-    .values({
+  await openRestaurant(
+    tx,
+    {
       name: 'Harbour Cafe',
       restaurantType: 'RESTAURANT',
       timeZone: 'America/New_York',
       description: 'Coffee and pastries by the water.',
-    })
-    .returning({ id: restaurants.id });
-  await tx.insert(users).values({
-    username: DEMO_CLIENT_USERNAME,
-    email: 'client@carte.example',
-    firstName: 'Cleo',
-    lastName: 'Client',
-    phoneNumber: '+12025550145',
-    role: 'DMA_CLIENT',
-    passwordHash,
-    verifiedAt: new Date(),
-    personId: newId(),
-    restaurantId: cafe!.id,
-    dmaId: reseller!.id,
-    dmaParentEmail: reseller!.email,
-  });
+    },
+    {
+      username: DEMO_CLIENT_USERNAME,
+      email: 'client@carte.example',
+      firstName: 'Cleo',
+      lastName: 'Client',
+      phoneNumber: '+12025550145',
+      role: 'DMA_CLIENT',
+      passwordHash,
+      verifiedAt: new Date(),
+      dmaId: reseller!.id,
+      dmaParentEmail: reseller!.email,
+    },
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.t
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';
 import { restaurants, users } from '../../db/schema.ts';
-import { usernameTaken } from '../identity/index.ts';
+import { assertNotActing, openRestaurant, usernameTaken, withUniqueAs } from '../identity/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -33,9 +33,6 @@ export interface AddRestaurantDeps {
 
 /** The roles that hold a restaurant of their own and may add another (docs/decisions.md, Locations). */
 const ownerRoles = ['RESTAURANT', 'DMA_CLIENT'] as const;
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /**
  * Add restaurant (doc 2 §2, §7; decisions §4 "Inheritance" and "Several accounts"). One person holds
@@ -88,6 +85,8 @@ export function createAddRestaurantService(deps: AddRestaurantDeps) {
     async add(caller: Caller, input: AddRestaurantInput & { username: string }): Promise<OpenedSession> {
       if (caller.role !== 'RESTAURANT' && caller.role !== 'MEMBER' && caller.role !== 'DMA_CLIENT')
         throw new ForbiddenError(messages.addRestaurantNotAllowed);
+      // A new account of the person is theirs to open, never an acting admin's or reseller's.
+      assertNotActing(caller);
       const [person] = await db.select().from(users).where(eq(users.id, caller.userId));
       if (!person?.verifiedAt) throw new ForbiddenError();
 
@@ -105,40 +104,34 @@ export function createAddRestaurantService(deps: AddRestaurantDeps) {
         throw new InvalidError(messages.restaurantNameRequired(restaurantTypeLabel(restaurantType)));
       if (await usernameTaken(db, input.username)) throw new InvalidError(messages.usernameTaken);
 
-      let account: UserRow;
-      try {
-        account = await db.transaction(async (tx) => {
-          const [restaurant] = await tx
-            .insert(restaurants)
-            .values({
-              name: restaurantName,
-              restaurantType,
-              timeZone: model?.timeZone ?? 'UTC',
-              parentId: parent?.id ?? null,
-            })
-            .returning();
-          const [created] = await tx
-            .insert(users)
-            .values({
-              username: input.username,
-              email: person.email,
-              firstName: person.firstName,
-              lastName: person.lastName,
-              phoneNumber: person.phoneNumber,
-              role: 'RESTAURANT',
-              // The same person signs in with the same password; each account keeps its own from now on.
-              passwordHash: person.passwordHash,
-              verifiedAt: now(),
-              personId: person.personId,
-              restaurantId: restaurant!.id,
-            })
-            .returning();
-          return created!;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
-        throw error;
-      }
+      const account = await withUniqueAs(
+        () =>
+          db.transaction(async (tx) => {
+            const opened = await openRestaurant(
+              tx,
+              {
+                name: restaurantName,
+                restaurantType,
+                // In the same time zone until its settings say otherwise.
+                ...(model ? { timeZone: model.timeZone } : {}),
+                parentId: parent?.id ?? null,
+              },
+              {
+                username: input.username,
+                email: person.email,
+                firstName: person.firstName,
+                lastName: person.lastName,
+                phoneNumber: person.phoneNumber,
+                // The same person signs in with the same password; each account keeps its own from now on.
+                passwordHash: person.passwordHash,
+                verifiedAt: now(),
+                personId: person.personId,
+              },
+            );
+            return opened.owner;
+          }),
+        () => new InvalidError(messages.usernameTaken),
+      );
       deps.publicMenu.changed(account.restaurantId!);
       return deps.openSession(account);
     },

@@ -2,29 +2,34 @@ import {
   messages,
   PASSWORD_PATTERN,
   type PendingTransfer,
-  TRANSFER_LINK_DAYS,
   type TransferAcceptInput,
   type TransferInfo,
 } from '@carte/domain';
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Caller, callerFor } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError } from '../../core/errors.ts';
+import type { MailSender } from '../../core/mail-port.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
-import { actionTokens, restaurants, users } from '../../db/schema.ts';
-import { hashPassword, hashToken, newOpaqueToken, usernameTaken } from '../identity/index.ts';
+import { restaurants, users } from '../../db/schema.ts';
+import {
+  addOwner,
+  assertNotActing,
+  hashPassword,
+  joinableAccountOf,
+  type MailedLinks,
+  usernameTaken,
+  withUniqueAs,
+} from '../identity/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-/** What the transfer needs of the mail feature: a template name, a recipient and its placeholders. */
-export interface TransferMailer {
-  send(template: string, to: string, vars: Record<string, string>): Promise<unknown>;
-}
-
 export interface OwnershipTransferDeps {
   db: Db;
-  mailer: TransferMailer;
+  mailer: MailSender;
+  /** The one mailed-link mechanism (identity/mailed-links.ts). */
+  links: MailedLinks;
   /** The accounts feature's throttled current-password check (docs/security.md, finding 3). */
   confirmPassword: (caller: Caller, password: string, clientIp: string) => Promise<void>;
   publicMenu: PublicMenuChanges;
@@ -33,10 +38,6 @@ export interface OwnershipTransferDeps {
 }
 
 const KIND = 'transfer-ownership' as const;
-const LINK_MS = TRANSFER_LINK_DAYS * 24 * 3_600_000;
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -50,21 +51,13 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * locations' links and the subscription belong to the restaurant, so they move with it.
  */
 export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
-  const { db, mailer, now } = deps;
+  const { db, mailer, links, now } = deps;
 
   /** Only the owner sees and uses the transfer (doc 2 §6). */
   function assertOwner(caller: Caller): string {
     if (caller.role !== 'RESTAURANT' || !caller.restaurantId) throw new ForbiddenError();
     return caller.restaurantId;
   }
-
-  const pendingOf = (userId: string) =>
-    and(
-      eq(actionTokens.userId, userId),
-      eq(actionTokens.kind, KIND),
-      isNull(actionTokens.usedAt),
-      gt(actionTokens.expiresAt, now()),
-    );
 
   async function hasLocations(restaurantId: string): Promise<boolean> {
     const [row] = await db
@@ -77,39 +70,25 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
 
   /** A live link with its owner and restaurant, or the "not valid" answer. */
   async function findLink(token: string) {
-    const [row] = await db
-      .select({ link: actionTokens, owner: users, restaurant: restaurants })
-      .from(actionTokens)
-      .innerJoin(users, eq(actionTokens.userId, users.id))
-      .innerJoin(restaurants, eq(users.restaurantId, restaurants.id))
-      .where(
-        and(
-          eq(actionTokens.tokenHash, hashToken(token)),
-          eq(actionTokens.kind, KIND),
-          isNull(actionTokens.usedAt),
-          gt(actionTokens.expiresAt, now()),
-        ),
-      );
-    if (!row?.link.newEmail || row.owner.role !== 'RESTAURANT')
+    const link = await links.find(token, KIND);
+    const [row] = link?.userId
+      ? await db
+          .select({ owner: users, restaurant: restaurants })
+          .from(users)
+          .innerJoin(restaurants, eq(users.restaurantId, restaurants.id))
+          .where(eq(users.id, link.userId))
+      : [];
+    if (!link?.newEmail || !row || row.owner.role !== 'RESTAURANT')
       throw new InvalidError(messages.transferLinkInvalid);
-    return { ...row, email: row.link.newEmail };
-  }
-
-  /** The oldest verified account under an address: the one whose password an existing holder gives. */
-  async function verifiedAccountOf(email: string): Promise<UserRow | null> {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.email}) = lower(${email})`, isNotNull(users.verifiedAt)))
-      .orderBy(asc(users.createdAt))
-      .limit(1);
-    return row ?? null;
+    return { ...row, link, email: link.newEmail };
   }
 
   return {
     /** POST /restaurants/request-transfer-ownership: a newer request replaces a pending one. */
     async request(caller: Caller, input: { email: string; password: string }, clientIp: string) {
       const restaurantId = assertOwner(caller);
+      // Giving a restaurant away is its owner's act, never an acting admin's (identity/acting.ts).
+      assertNotActing(caller);
       await deps.confirmPassword(caller, input.password, clientIp);
       const [owner] = await db.select().from(users).where(eq(users.id, caller.userId));
       const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
@@ -118,17 +97,7 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
       // Its locations (other accounts' restaurants) would go on showing the new owner's menus.
       if (await hasLocations(restaurantId)) throw new InvalidError(messages.transferHasLocations);
 
-      const token = newOpaqueToken();
-      await db.transaction(async (tx) => {
-        await tx.update(actionTokens).set({ usedAt: now() }).where(pendingOf(owner.id));
-        await tx.insert(actionTokens).values({
-          userId: owner.id,
-          kind: KIND,
-          tokenHash: hashToken(token),
-          newEmail: input.email,
-          expiresAt: new Date(now().getTime() + LINK_MS),
-        });
-      });
+      const token = await links.issue(KIND, { userId: owner.id }, { newEmail: input.email });
       await mailer.send('transfer-ownership', input.email, {
         'user.firstName': owner.firstName || owner.username,
         'user.lastName': owner.lastName,
@@ -146,24 +115,15 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
     /** GET /restaurants/temporary-transfer-ownership-status: the pending request, or null. */
     async pending(caller: Caller): Promise<PendingTransfer> {
       assertOwner(caller);
-      const [row] = await db
-        .select({ email: actionTokens.newEmail, expiresAt: actionTokens.expiresAt })
-        .from(actionTokens)
-        .where(pendingOf(caller.userId))
-        .orderBy(desc(actionTokens.createdAt))
-        .limit(1);
-      return row?.email ? { email: row.email, expiresAt: row.expiresAt.toISOString() } : null;
+      const row = await links.pending(KIND, { userId: caller.userId });
+      return row?.newEmail ? { email: row.newEmail, expiresAt: row.expiresAt.toISOString() } : null;
     },
 
     /** POST /restaurants/cancel-transfer-request: the mailed link stops working. */
     async cancel(caller: Caller): Promise<string> {
       assertOwner(caller);
-      const canceled = await db
-        .update(actionTokens)
-        .set({ usedAt: now() })
-        .where(pendingOf(caller.userId))
-        .returning({ id: actionTokens.id });
-      if (canceled.length === 0) throw new InvalidError(messages.transferNonePending);
+      const canceled = await links.retire(KIND, { userId: caller.userId });
+      if (canceled === 0) throw new InvalidError(messages.transferNonePending);
       return messages.transferCanceled;
     },
 
@@ -174,7 +134,7 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
         restaurant: { _id: found.restaurant.id, name: found.restaurant.name },
         owner: { username: found.owner.username, email: found.owner.email },
         email: found.email,
-        hasAccount: (await verifiedAccountOf(found.email)) !== null,
+        hasAccount: (await joinableAccountOf(db, found.email)) !== null,
         expiresAt: found.link.expiresAt.toISOString(),
       };
     },
@@ -186,7 +146,8 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
       clientIp: string,
     ): Promise<string> {
       const found = await findLink(token);
-      const existing = await verifiedAccountOf(found.email);
+      // The person already under the address (never staff), proved by that account's password.
+      const existing = await joinableAccountOf(db, found.email);
       let person: Pick<UserRow, 'firstName' | 'lastName' | 'phoneNumber' | 'passwordHash' | 'personId'>;
       if (existing) {
         // One more account of the same person: proved by the password of their account, throttled.
@@ -207,47 +168,40 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
       if (await usernameTaken(db, input.username)) throw new InvalidError(messages.usernameTaken);
 
       const restaurantId = found.restaurant.id;
-      try {
-        await db.transaction(async (tx) => {
-          const used = await tx
-            .update(actionTokens)
-            .set({ usedAt: now() })
-            .where(and(eq(actionTokens.id, found.link.id), isNull(actionTokens.usedAt)))
-            .returning({ id: actionTokens.id });
-          const [owner] = await tx
-            .select({ restaurantId: users.restaurantId })
-            .from(users)
-            .where(eq(users.id, found.owner.id))
-            .for('update');
-          if (used.length === 0 || owner?.restaurantId !== restaurantId)
-            throw new InvalidError(messages.transferLinkInvalid);
-          const [child] = await tx
-            .select({ id: restaurants.id })
-            .from(restaurants)
-            .where(eq(restaurants.parentId, restaurantId))
-            .limit(1);
-          if (child) throw new InvalidError(messages.transferHasLocations);
-          await tx.insert(users).values({
-            username: input.username,
-            email: found.email,
-            firstName: person.firstName,
-            lastName: person.lastName,
-            phoneNumber: person.phoneNumber,
-            role: 'RESTAURANT',
-            passwordHash: person.passwordHash,
-            // The mailed link proves the address.
-            verifiedAt: now(),
-            personId: person.personId,
-            restaurantId,
-          });
-          // The old owner's account of this restaurant closes: its sessions (refresh-token families)
-          // go with it, so its next request is refused. Their other accounts stay as they are.
-          await tx.delete(users).where(eq(users.id, found.owner.id));
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
-        throw error;
-      }
+      await withUniqueAs(
+        () =>
+          db.transaction(async (tx) => {
+            const used = await links.consume(found.link.id, tx);
+            const [owner] = await tx
+              .select({ restaurantId: users.restaurantId })
+              .from(users)
+              .where(eq(users.id, found.owner.id))
+              .for('update');
+            if (!used || owner?.restaurantId !== restaurantId)
+              throw new InvalidError(messages.transferLinkInvalid);
+            const [child] = await tx
+              .select({ id: restaurants.id })
+              .from(restaurants)
+              .where(eq(restaurants.parentId, restaurantId))
+              .limit(1);
+            if (child) throw new InvalidError(messages.transferHasLocations);
+            await addOwner(tx, restaurantId, {
+              username: input.username,
+              email: found.email,
+              firstName: person.firstName,
+              lastName: person.lastName,
+              phoneNumber: person.phoneNumber,
+              passwordHash: person.passwordHash,
+              // The mailed link proves the address.
+              verifiedAt: now(),
+              personId: person.personId,
+            });
+            // The old owner's account of this restaurant closes: its sessions (refresh-token families)
+            // go with it, so its next request is refused. Their other accounts stay as they are.
+            await tx.delete(users).where(eq(users.id, found.owner.id));
+          }),
+        () => new InvalidError(messages.usernameTaken),
+      );
       // The public menu shows its owner's contact address.
       deps.publicMenu.changed(restaurantId);
       return messages.transferAccepted;
