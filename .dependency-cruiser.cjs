@@ -42,6 +42,21 @@ module.exports = {
       to: { path: `${server}(features|http|adapters)/|${server}(app|services|runtime|main)\\.ts$` },
     },
     {
+      name: 'server-core-runs-no-query',
+      severity: 'error',
+      comment:
+        'core/ is the kernel (caller, errors, scopes, transaction, uploaded file, ports): it runs no query. Queries live in the features (and db/).',
+      from: { path: `${server}core/` },
+      to: { path: `${server}db/(schema|connect)\\.ts$|(^|/)node_modules/drizzle-orm/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-import-cycles',
+      severity: 'error',
+      comment: 'No module reaches itself through its imports: each layer and feature stands on what is below it.',
+      from: { path: '^(apps/[^/]+/src|packages/[^/]+/src)/' },
+      to: { circular: true },
+    },
+    {
       name: 'server-http-imports-no-feature',
       severity: 'error',
       comment: 'http/ (envelope, errors, guards, forms) serves every feature and imports none of them.',

@@ -16,6 +16,10 @@ const tree: Record<string, string> = {
   // server: core, http, adapters, db, features and the wiring
   'apps/server/src/core/errors.ts': 'export const core = 1;',
   'apps/server/src/core/reaches-feature.ts': "export { entry } from '../features/media/index.ts';",
+  // core runs no query: a type of the database is fine, a table (or drizzle) is not
+  'apps/server/src/core/transaction.ts': "import type { Db } from '../db/connect.ts';\nexport type Tx = Db;",
+  'apps/server/src/core/runs-query.ts': "export { table } from '../db/schema.ts';",
+  'apps/server/src/db/connect.ts': 'export type Db = { run(): void };',
   'apps/server/src/http/envelope.ts': "export { core } from '../core/errors.ts';",
   'apps/server/src/http/reaches-feature.ts': "export { entry } from '../features/media/index.ts';",
   'apps/server/src/adapters/reaches-http.ts': "export { core } from '../http/envelope.ts';",
@@ -26,6 +30,9 @@ const tree: Record<string, string> = {
     "export { entry } from '../media/index.ts';\nexport { core } from '../../core/errors.ts';",
   'apps/server/src/features/dishes/reaches-private.ts': "export { entry } from '../media/image.service.ts';",
   'apps/server/src/features/dishes/reaches-wiring.ts': "export { services } from '../../services.ts';",
+  // no cycles
+  'apps/server/src/features/menus/first.ts': "export { second } from './second.ts';\nexport const first = 1;",
+  'apps/server/src/features/menus/second.ts': "export { first as second } from './first.ts';",
   'apps/server/src/services.ts':
     "export { entry as services } from './features/dishes/dish.service.ts';\nexport { entry } from './features/media/image.service.ts';",
   // web: features, ui, api, app
@@ -75,6 +82,8 @@ describe('import boundaries (npm run lint)', () => {
     expect(await check(dir)).toEqual(
       [
         'server-core-imports-no-feature: apps/server/src/core/reaches-feature.ts → apps/server/src/features/media/index.ts',
+        'server-core-runs-no-query: apps/server/src/core/runs-query.ts → apps/server/src/db/schema.ts',
+        'no-import-cycles: apps/server/src/features/menus/first.ts → apps/server/src/features/menus/second.ts',
         'server-http-imports-no-feature: apps/server/src/http/reaches-feature.ts → apps/server/src/features/media/index.ts',
         'server-adapters-and-db-import-no-feature: apps/server/src/adapters/reaches-http.ts → apps/server/src/http/envelope.ts',
         'server-feature-private: apps/server/src/features/dishes/reaches-private.ts → apps/server/src/features/media/image.service.ts',

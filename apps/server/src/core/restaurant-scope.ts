@@ -1,7 +1,4 @@
 import { messages } from '@carte/domain';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/connect.ts';
-import { restaurants } from '../db/schema.ts';
 import type { Caller } from './caller.ts';
 import { ForbiddenError, NotFoundError } from './errors.ts';
 
@@ -19,20 +16,8 @@ export interface RestaurantScope {
   visibleIds: string[];
 }
 
-export async function scopeOf(db: Db, caller: Caller): Promise<RestaurantScope> {
-  if (!caller.restaurantId) throw new ForbiddenError();
-  // The sign-in check read the restaurant with the user (http/auth.ts): one query fewer a request.
-  const known = caller.knownRestaurant;
-  if (known && known.id === caller.restaurantId) return scopeFor(known.id, known.parentId);
-  const [restaurant] = await db
-    .select({ id: restaurants.id, parentId: restaurants.parentId })
-    .from(restaurants)
-    .where(eq(restaurants.id, caller.restaurantId));
-  if (!restaurant) throw new ForbiddenError();
-  return scopeFor(restaurant.id, restaurant.parentId);
-}
-
-const scopeFor = (restaurantId: string, parentId: string | null): RestaurantScope => ({
+/** The scope of a restaurant: its own id first, then its parent's (a location's). */
+export const scopeFor = (restaurantId: string, parentId: string | null): RestaurantScope => ({
   restaurantId,
   parentId,
   visibleIds: parentId ? [restaurantId, parentId] : [restaurantId],

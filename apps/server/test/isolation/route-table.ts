@@ -820,7 +820,8 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/members/verify': { kind: 'no-record-id', reason: 'a mailed token' },
   'POST /api/members/accept': {
     kind: 'no-record-id',
-    reason: "a mailed token, accepted only by a signed-in account under the invited address (members.test.ts, act-as.test.ts)",
+    reason:
+      'a mailed token, accepted only by a signed-in account under the invited address (members.test.ts, act-as.test.ts)',
   },
 
   // ---- analytics ----

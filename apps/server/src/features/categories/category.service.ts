@@ -18,9 +18,9 @@ import {
   assertWritable,
   isFromParent,
   type RestaurantScope,
-  scopeOf,
 } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
 import { type CategoryRow, presentCategories, presentCategory } from './category.presenter.ts';
 

@@ -9,10 +9,11 @@ import { and, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../core/caller.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { assertWritable, type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
+import { assertWritable, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import {
   categories,
   categoryDishes,

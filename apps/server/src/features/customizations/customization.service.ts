@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
+import type { RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import { type CustomizationData, customizations, dishes, ingredients, restaurants } from '../../db/schema.ts';
 
 type Executor = Db | Tx;

@@ -10,9 +10,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { assertWritable, scopeOf } from '../../core/restaurant-scope.ts';
+import { assertWritable } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import { dishes, restaurants, settings } from '../../db/schema.ts';
 
 type Executor = Db | Tx;

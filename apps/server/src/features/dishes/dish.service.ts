@@ -22,13 +22,13 @@ import {
   assertWritable,
   isFromParent,
   type RestaurantScope,
-  scopeOf,
 } from '../../core/restaurant-scope.ts';
 import { sanitizeRichText } from '../../core/rich-text.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import {
   type CustomizationData,
   categories,

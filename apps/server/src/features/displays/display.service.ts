@@ -11,9 +11,9 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { scopeOf } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import { displayZones, menuDisplayMenus, menuDisplays, menus, restaurants } from '../../db/schema.ts';
 import { presentLayout } from './display.presenter.ts';
 

@@ -3,9 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
+import type { RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import { ingredients, restaurants } from '../../db/schema.ts';
 
 type Executor = Db | Tx;

@@ -2,8 +2,8 @@ import type { GettingStarted } from '@carte/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { NotFoundError } from '../../core/errors.ts';
-import { scopeOf } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import { dishes, menus, restaurants } from '../../db/schema.ts';
 
 export type GettingStartedService = ReturnType<typeof createGettingStartedService>;

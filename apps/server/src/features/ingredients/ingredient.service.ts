@@ -8,10 +8,10 @@ import {
   assertWritable,
   isFromParent,
   type RestaurantScope,
-  scopeOf,
 } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import { ingredients } from '../../db/schema.ts';
 import type { CustomizationService } from '../customizations/index.ts';
 import { type IngredientRow, presentIngredients } from './ingredient.presenter.ts';

@@ -17,10 +17,11 @@ import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
-import { type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
+import type { RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import { media } from '../../db/schema.ts';
 import {
   deleteImage,

@@ -11,8 +11,9 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { assertVisible, assertWritable, type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
+import { assertVisible, assertWritable, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, menuCategories, menus, restaurants } from '../../db/schema.ts';
 import { type MenuRow, presentMenu } from './menu.presenter.ts';
 import {

@@ -11,8 +11,9 @@ import type { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { assertVisible, type RestaurantScope, scopeOf } from '../../core/restaurant-scope.ts';
+import { assertVisible, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
+import { scopeOf } from '../../db/restaurant-scope.ts';
 import {
   categories,
   categoryDishes,
