@@ -1,5 +1,4 @@
 import { messages } from '@carte/domain';
-import type { Caller } from './caller.ts';
 import { ForbiddenError, NotFoundError } from './errors.ts';
 
 /**

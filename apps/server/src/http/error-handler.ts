@@ -3,11 +3,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../core/errors.ts';
-import { redactUrl } from '../core/redact-url.ts';
 import type { Db } from '../db/connect.ts';
 import { errorForLog, isDatabaseUnavailable, uniqueViolation } from '../db/errors.ts';
 import { logs } from '../db/schema.ts';
 import { fail } from './envelope.ts';
+import { redactUrl } from './redact-url.ts';
 
 /**
  * One handler for every failure (STYLE rule 10): domain errors and validation errors become the

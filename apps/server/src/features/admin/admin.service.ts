@@ -17,11 +17,12 @@ import {
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
+import type { MailSender } from '../../core/mail-port.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { redactUrl } from '../../core/redact-url.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { analyticsEvents, logs, menus, restaurants, subscriptions, users } from '../../db/schema.ts';
+import { redactUrl } from '../../http/redact-url.ts';
 import {
   type AccountRemovalDeps,
   type Acting,
@@ -45,7 +46,7 @@ const INVITATION_MS = 7 * 24 * 3_600_000;
 
 export interface AdminDeps {
   db: Db;
-  mailer: { send(template: string, to: string, vars: Record<string, string>): Promise<unknown> };
+  mailer: MailSender;
   publicUrl: string;
   now: () => Date;
   publicMenu: PublicMenuChanges;

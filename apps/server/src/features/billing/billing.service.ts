@@ -3,7 +3,6 @@ import {
   billingMessages,
   type CheckoutSessionInput,
   type HasActive,
-  type MailVars,
   type PaymentMethodList,
   type PlanPrice,
   type PortalSessionInput,
@@ -22,6 +21,7 @@ import {
 } from '../../adapters/payments/index.ts';
 import type { Caller } from '../../core/caller.ts';
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
+import type { MailSender } from '../../core/mail-port.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';
 import { errorForLog } from '../../db/errors.ts';
@@ -36,15 +36,6 @@ import {
 import { billingEventsQueue, ensureBillingQueues } from './billing.jobs.ts';
 import { presentSubscription, type SubscriptionRow } from './subscription.presenter.ts';
 
-/** The mail sender of the mail feature, as billing uses it. */
-export interface InvoiceMailer {
-  send(
-    template: 'invoice-payment-succeeded' | 'invoice-payment-failed',
-    to: string,
-    vars: MailVars,
-  ): Promise<unknown>;
-}
-
 export interface BillingDeps {
   db: Db;
   now: () => Date;
@@ -53,7 +44,7 @@ export interface BillingDeps {
   publicUrl: string;
   /** Told after a subscription starts, renews or ends: its period and its menus show on the public menu. */
   publicMenu: PublicMenuChanges;
-  mailer: InvoiceMailer;
+  mailer: MailSender;
   /** The job queue: each stored event is processed by a job (with retries). */
   boss: PgBoss;
   log: Logger;

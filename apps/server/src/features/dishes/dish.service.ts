@@ -23,7 +23,6 @@ import {
   isFromParent,
   type RestaurantScope,
 } from '../../core/restaurant-scope.ts';
-import { sanitizeRichText } from '../../core/rich-text.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
@@ -42,6 +41,7 @@ import type { CustomizationService } from '../customizations/index.ts';
 import type { DietaryService } from '../dietary/index.ts';
 import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
 import { type DishRow, presentDishes } from './dish.presenter.ts';
+import { sanitizeRichText } from './rich-text.ts';
 
 type Executor = Db | Tx;
 export type DishValues = z.output<typeof dishInputSchema>;

@@ -13,12 +13,12 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import { sanitizeRichText } from '../../core/rich-text.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { media, restaurants } from '../../db/schema.ts';
 import { type CustomizationService, presentCustomization } from '../customizations/index.ts';
+import { sanitizeRichText } from '../dishes/index.ts';
 import { copyStoredImage, deleteImage, storeImage } from '../media/index.ts';
 import { presentRestaurant, presentSocial, type RestaurantRow } from './restaurant.presenter.ts';
 
