@@ -24,7 +24,7 @@ import { AppError, ForbiddenError, InvalidError, NotFoundError } from '../../cor
 import type { MailSender } from '../../core/mail-port.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';
-import { errorForLog } from '../../db/errors.ts';
+import { errorForLog, uniqueViolation } from '../../db/errors.ts';
 import {
   billingCustomers,
   billingEvents,
@@ -95,12 +95,6 @@ export function sameOriginPath(url: string | undefined, fallback = '/subscribe')
     return fallback;
   }
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: string }).code === '23505' ||
-    (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /** A subscription of the provider, in Carte's three states. */
 function carteStatus(subscription: ProviderSubscription, at: Date): SubscriptionRow['status'] {
@@ -276,7 +270,7 @@ export function createBillingService(deps: BillingDeps) {
     try {
       await write();
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (!uniqueViolation(error) !== null) throw error;
       // A second subscription of a restaurant that already has one (two checkouts paid at once): the
       // first stays, this one is cancelled at the provider and kept as cancelled.
       log.warn({ subscription: subscription.id, restaurantId }, 'second active subscription cancelled');

@@ -1,6 +1,7 @@
 import type { Role } from '@carte/domain';
 import { and, asc, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -27,12 +28,8 @@ export async function usernameTaken(db: Db, username: string, exceptUserId?: str
   return Boolean(row);
 }
 
-/** PostgreSQL's unique violation (23505): a username, an email pair or a link taken meanwhile. */
-export const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: unknown }).code === '23505' ||
-    (error as { cause?: { code?: unknown } }).cause?.code === '23505');
+/** PostgreSQL's unique violation (23505), through any wrapping (db/errors.ts). */
+export const isUniqueViolation = (error: unknown): boolean => uniqueViolation(error) !== null;
 
 /**
  * Runs a write that may lose a race for a unique value and answers `onConflict` (an `InvalidError`

@@ -11,6 +11,7 @@ import {
 } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { ingredients } from '../../db/schema.ts';
 import type { CustomizationService } from '../customizations/index.ts';
@@ -24,9 +25,6 @@ export interface IngredientDeps {
   now: () => Date;
   publicMenu: PublicMenuChanges;
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 const key = (value: string) => value.trim().toLowerCase();
 
@@ -207,7 +205,7 @@ export function createIngredientService(deps: IngredientDeps) {
         publicMenu.changed(scope.restaurantId);
         return present(scope, updated!);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new InvalidError(messages.nameExists(name));
+        if (uniqueViolation(error) !== null) throw new InvalidError(messages.nameExists(name));
         throw error;
       }
     },
@@ -268,7 +266,7 @@ export function createIngredientService(deps: IngredientDeps) {
             .returning();
           return inserted!;
         } catch (error) {
-          if (isUniqueViolation(error)) throw new NameClashError(messages.nameExists(name));
+          if (uniqueViolation(error) !== null) throw new NameClashError(messages.nameExists(name));
           throw error;
         }
       });
