@@ -8,7 +8,6 @@ import {
   locationOwnerWithToken,
   memberWithToken,
   ownerWithToken,
-  PASSWORD,
   signIn,
   userRow,
 } from './factories.ts';
@@ -332,6 +331,41 @@ describe('an email that already belongs to an account (issue 20: invitations ask
     const again = await signIn(t, person.user.username);
     expect((await accept(token, again.accessToken)).status).toBe(400);
   });
+
+  it.each(['RESTAURANT', 'MEMBER', 'DMA_CLIENT', 'DMA', 'ADMIN'] as const)(
+    'an address held by a %s account: the same answer as an unknown one, no link before acceptance',
+    async (role) => {
+      const holder = await createOwner(t, { role });
+      const owner = await ownerWithToken(t);
+      const known = await invite(owner.token, { email: holder.user.email, permissions: { dish: true } });
+      const unknown = await invite(owner.token, { email: email(), permissions: { dish: true } });
+      const shape = (answer: typeof known) => ({
+        status: answer.status,
+        alreadyVerified: answer.body.message.alreadyVerified,
+        member: { ...answer.body.message.member, _id: '', email: '', createdAt: '' },
+      });
+      expect(shape(known)).toEqual(shape(unknown));
+      const row = await userRow(t, known.body.message.member._id);
+      expect(row).toMatchObject({ passwordHash: null, verifiedAt: null });
+      expect(row?.personId).not.toBe(holder.user.personId);
+      const mail = await t.sink.waitFor(
+        (m) => m.to.includes(holder.user.email) && m.links.some((l) => l.includes('/member-verify-account')),
+      );
+      const token = tokenOf(linkTo(mail, '/member-verify-account'));
+      const session = await signIn(t, holder.user.username);
+      const answer = await accept(token, session.accessToken);
+      if (role === 'ADMIN') {
+        // Staff never joins a person: refused as any failure, and mailed as an address with no account.
+        expect(answer.status).toBe(400);
+        expect(answer.body.message).toBe(messages.verifyLinkInvalid);
+        expect(await templateSentTo(holder.user.email)).toBe('member-created');
+        expect((await userRow(t, known.body.message.member._id))?.personId).not.toBe(holder.user.personId);
+      } else {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        expect((await userRow(t, known.body.message.member._id))?.personId).toBe(holder.user.personId);
+      }
+    },
+  );
 
   it('a staff address is never linked: accepting from the staff account is refused like any failure', async () => {
     const [superAdmin] = await t.runtime.database.db
