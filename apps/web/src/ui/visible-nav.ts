@@ -1,16 +1,21 @@
 import { addRestaurantLabel, matchPath, type NavEntry, navFor, type Role, type User } from '@carte/domain';
 import { isImplemented } from './implemented-paths.ts';
 
+/** Screens an acting session ("Login as") cannot use: the server refuses them (identity, issue 20). */
+const closedWhileActing = new Set(['/add-restaurant']);
+
 /**
  * The entries a user sees: the role's list (doc 1 §2), only those flagged for the menu, only screens
- * that exist in this build; a parent stays when it or one of its children exists.
+ * that exist in this build; a parent stays when it or one of its children exists. While an admin or
+ * a reseller acts as the user (`acting`), the screens that session may not use are left out.
  */
-export function visibleNav(user: User | null): NavEntry[] {
+export function visibleNav(user: User | null, options: { acting?: boolean } = {}): NavEntry[] {
   const role: Role | null = user?.role ?? null;
   const restaurantType = user?.restaurants[0]?.restaurantType;
   const keep = (entries: NavEntry[]): NavEntry[] =>
     entries
       .filter((entry) => entry.showInMenu && (role !== null || !entry.private))
+      .filter((entry) => !(options.acting && closedWhileActing.has(entry.path)))
       .map((entry) => ({
         ...entry,
         // "Add Location" for restaurants, "Add Food Truck" otherwise (doc 2 §2).

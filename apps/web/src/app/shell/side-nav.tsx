@@ -3,6 +3,7 @@ import { NavLink, Stack, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useImpersonator } from '../../api/admin.api.ts';
 import { isEntryActive, isParentActive, navPathOf, visibleNav } from '../../ui/visible-nav.ts';
 import { navIcon } from './nav-icons.ts';
 import classes from './side-nav.module.css';
@@ -16,7 +17,8 @@ interface SideNavProps {
 }
 
 export function SideNav({ user, iconOnly, onNavigate }: SideNavProps) {
-  const entries = visibleNav(user);
+  const acting = useImpersonator() !== null;
+  const entries = visibleNav(user, { acting });
   return (
     <Stack component="nav" aria-label="Main navigation" gap={4}>
       {entries.map((entry) => (

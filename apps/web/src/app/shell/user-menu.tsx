@@ -3,6 +3,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mant
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useImpersonator } from '../../api/admin.api.ts';
 import { displayName, initials } from '../../ui/initials.ts';
 import { accountPathFor } from './account-path.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -17,8 +18,10 @@ interface UserMenuProps {
 
 export function UserMenu({ user, onSwitchAccount, compact }: UserMenuProps) {
   const signOut = useSignOut();
-  // "Switch account" appears only with more than one linked account (doc 2 §4).
-  const canSwitch = user.accounts.length > 1;
+  // "Switch account" appears only with more than one linked account (doc 2 §4), and never while an
+  // admin or a reseller acts as the user: only the way back ends that session (issue 20).
+  const acting = useImpersonator() !== null;
+  const canSwitch = user.accounts.length > 1 && !acting;
   const accountPath = accountPathFor(user.role);
   // A member without the restaurant or member permission has no account screen (doc 2 §6).
   const accountAllowed = satisfies(user.role, user.permissions, findRouteRule(accountPath)?.rule);

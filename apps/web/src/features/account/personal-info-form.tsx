@@ -59,7 +59,8 @@ const valuesOf = (user: User): PersonalValues => {
   };
 };
 
-export function PersonalInfoForm({ user }: { user: User }) {
+/** `emailLocked`: an admin or a reseller acting as the user cannot change the address (issue 20). */
+export function PersonalInfoForm({ user, emailLocked = false }: { user: User; emailLocked?: boolean }) {
   const queryClient = useQueryClient();
   const captcha = useCaptcha('update_account');
   const [formError, setFormError] = useState<string | null>(null);
@@ -138,7 +139,10 @@ export function PersonalInfoForm({ user }: { user: User }) {
             label="Email"
             type="email"
             autoComplete="email"
-            withAsterisk
+            withAsterisk={!emailLocked}
+            readOnly={emailLocked}
+            variant={emailLocked ? 'filled' : 'default'}
+            description={emailLocked ? 'Only the account’s owner can change its email.' : undefined}
             {...form.getInputProps('email')}
           />
         </SimpleGrid>

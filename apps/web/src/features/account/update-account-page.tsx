@@ -1,8 +1,9 @@
 import { undeletableRoles } from '@carte/domain';
-import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconKey, IconUser } from '@tabler/icons-react';
+import { IconKey, IconLock, IconUser } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { useImpersonator } from '../../api/admin.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { PasswordForm } from './password-form.tsx';
@@ -11,6 +12,8 @@ import { PersonalInfoForm } from './personal-info-form.tsx';
 /** /update-account, /admin/update-profile and /dma/update-account (doc 2 §2 "Update account"). */
 export function UpdateAccountPage() {
   const user = useCurrentUser();
+  // Acting as the user ("Login as"): the password, the email and deletion stay the owner's (issue 20).
+  const acting = useImpersonator() !== null;
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'password' ? 'password' : 'personal';
   // On a phone both tabs share the width so neither wraps.
@@ -40,15 +43,29 @@ export function UpdateAccountPage() {
           </Tabs.List>
           <Tabs.Panel value="personal" p={{ base: 'md', sm: 'xl' }}>
             {/* A confirmed email change (or another device's edit) arrives with the reloaded user: start over from it. */}
-            <PersonalInfoForm key={`${user.email}|${user.pendingEmail ?? ''}`} user={user} />
+            <PersonalInfoForm
+              key={`${user.email}|${user.pendingEmail ?? ''}`}
+              user={user}
+              emailLocked={acting}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="password" p={{ base: 'md', sm: 'xl' }}>
-            <PasswordForm />
+            {acting ? (
+              <Alert
+                color="gray"
+                icon={<IconLock size={16} />}
+                title="Only the account’s owner can change this"
+              >
+                You are acting as {user.username}. Its password, email and deletion stay with its owner.
+              </Alert>
+            ) : (
+              <PasswordForm />
+            )}
           </Tabs.Panel>
         </Tabs>
       </Paper>
       {/* Delete account is hidden for SUPER_ADMIN and DMA_CLIENT (doc 2 §6). */}
-      {!undeletableRoles.includes(user.role) && <DeleteAccountSection user={user} />}
+      {!undeletableRoles.includes(user.role) && !acting && <DeleteAccountSection user={user} />}
     </Stack>
   );
 }
