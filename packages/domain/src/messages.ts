@@ -312,6 +312,10 @@ export const messages = {
   notImpersonating: 'This session is not acting as another account.',
   templateUpdated: 'Template updated successfully.',
   templateTestSent: (email: string) => `A test email has been sent to ${email}.`,
+  mailSecretOnlyInLink: (placeholder: string) =>
+    `The placeholder ${placeholder} may only be the whole address of a link.`,
+  mailSecretNotInSubject: (placeholder: string) =>
+    `The placeholder ${placeholder} cannot be used in the subject.`,
   dietarySaved: 'Dietary considerations saved successfully',
   dietaryTagsUnique: 'Tags must be unique',
   logsDeleted: 'Log(s) deleted successfully',
