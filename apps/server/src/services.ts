@@ -25,6 +25,8 @@ import { createDisplayService } from './features/displays/display.service.ts';
 import { createFilterService } from './features/filters/filter.service.ts';
 import { createGettingStartedService } from './features/getting-started/getting-started.service.ts';
 import { createIngredientService } from './features/ingredients/ingredient.service.ts';
+import { createLogService } from './features/logs/log.service.ts';
+import { createMailTemplateService } from './features/mail/mail-template.service.ts';
 import { imageUrls } from './features/media/index.ts';
 import { createMediaLibraryService } from './features/media/media-library.service.ts';
 import { createMemberService } from './features/members/member.service.ts';
@@ -233,10 +235,12 @@ export function createServices(deps: ServiceDeps) {
       endSession: (sessionId) => tokens.revokeFamily(sessionId),
       startCheckout: (owner, priceId) =>
         billing.startCheckout(callerFor(owner, newId()), { price_id: priceId }, adminCheckoutReturn),
-      dietary,
       logoUrl: (logo) => imageUrls(storage, logo)?.thumb ?? null,
       pendingDmas: () => reseller.pendingCount(),
     }),
+    // The staff's pages of other subjects live with those subjects (dietary above, mail, logs).
+    mailTemplates: createMailTemplateService({ db, mailer: deps.mailer, publicUrl: config.publicUrl }),
+    logs: createLogService({ db }),
     reseller,
     /** The public menu's drops on their way to the other instances (see Invalidations.published). */
     changesPublished: () => menuChanges.published(),

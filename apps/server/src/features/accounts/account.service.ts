@@ -41,9 +41,17 @@ export const LINK_HOURS: Record<ActionTokenKind, number> = {
   'admin-invitation': 7 * 24,
 };
 
-/** What accounts need of the mail feature: a template name, a recipient and its placeholders. */
+/**
+ * What accounts need of the mail feature: a template name, a recipient and its placeholders
+ * (`sample`: the values are samples, see Mailer.send).
+ */
 export interface MailSender {
-  send(template: string, to: string, vars: Record<string, string>): Promise<unknown>;
+  send(
+    template: string,
+    to: string,
+    vars: Record<string, string>,
+    options?: { sample?: boolean },
+  ): Promise<unknown>;
 }
 
 export interface AccountDeps {
