@@ -149,6 +149,11 @@ export interface MailTemplateInfo {
   link: MailLinkKind | null;
   /** The placeholders that have a value when this mail is sent (besides the General ones). */
   placeholders: readonly MailPlaceholderName[];
+  /**
+   * Sent only to staff (admins, the super admin): always rendered from the built-in template, as
+   * every mail to a staff address is (issue 20), so an edit of it changes no mail.
+   */
+  toStaff?: true;
 }
 
 const userFields = [
@@ -177,6 +182,7 @@ export const mailTemplateCatalogue = [
     description:
       'Sent to the super admin when someone registers a new owner account, with the account details and a link to the admin panel.',
     link: null,
+    toStaff: true,
     placeholders: [...userFields, 'restaurant.name', 'restaurant.type'],
   },
   {
@@ -241,6 +247,7 @@ export const mailTemplateCatalogue = [
     description:
       'Sent to a new admin added by the super admin, and again when the invitation is resent. Links to the page where they complete their admin account.',
     link: 'invitation',
+    toStaff: true,
     placeholders: [...userFields],
   },
   {
@@ -305,6 +312,7 @@ export const mailTemplateCatalogue = [
     title: 'New reseller registered',
     description: 'Sent to the platform admins when an invited reseller completes their registration.',
     link: null,
+    toStaff: true,
     placeholders: [...userFields, 'dma.companyName'],
   },
   {

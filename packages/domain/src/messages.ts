@@ -314,6 +314,8 @@ export const messages = {
   templateTestSent: (email: string) => `A test email has been sent to ${email}.`,
   mailSecretOnlyInLink: (placeholder: string) =>
     `The placeholder ${placeholder} may only be the whole address of a link.`,
+  mailTemplateToStaff:
+    'This mail goes to staff accounts, which always receive the built-in text: editing it changes no mail.',
   mailSecretNotInSubject: (placeholder: string) =>
     `The placeholder ${placeholder} cannot be used in the subject.`,
   dietarySaved: 'Dietary considerations saved successfully',

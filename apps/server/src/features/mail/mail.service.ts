@@ -181,7 +181,8 @@ export function createMailer(deps: MailerDeps): Mailer {
     async send(template, to, vars = {}, options = {}) {
       const info = mailTemplateInfo(template);
       // Read in the caller's transaction, where a new admin's row may not be committed yet.
-      const builtIn = !options.sample && (await isStaffAddress(options.db ?? deps.db, to));
+      const builtIn =
+        !options.sample && (info.toStaff === true || (await isStaffAddress(options.db ?? deps.db, to)));
       const stored = builtIn ? null : await getMailTemplate(deps.db, template);
       if (!stored && !builtIn)
         deps.log.warn({ template }, 'Mail template missing from the database; using its default');

@@ -1,9 +1,11 @@
 import {
   editTemplateSchema,
   isMailSecretPlaceholder,
+  isMailTemplateName,
   type MailTemplateDetail,
   mailPlaceholders,
   mailSecretAddressPlaceholders,
+  mailTemplateInfo,
   messages,
 } from '@carte/domain';
 import {
@@ -162,6 +164,9 @@ function TemplateEditor({ template, back }: { template: MailTemplateDetail; back
         description={template.description}
         actions={<Badge variant="light">{template.group}</Badge>}
       />
+      {isMailTemplateName(template.name) && mailTemplateInfo(template.name).toStaff ? (
+        <Alert color="yellow">{messages.mailTemplateToStaff}</Alert>
+      ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Card padding="lg" component="form" onSubmit={handleSave}>
