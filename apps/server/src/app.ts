@@ -25,7 +25,7 @@ import { categoryRoutes } from './features/categories/category.routes.ts';
 import { csvImportRoutes } from './features/csv-import/csv-import.routes.ts';
 import { csvTemplateRoutes } from './features/csv-import/csv-template.routes.ts';
 import { customizationRoutes } from './features/customizations/customization.routes.ts';
-import { dietaryRoutes } from './features/dietary/dietary.routes.ts';
+import { dietaryRoutes, platformDietaryRoutes } from './features/dietary/dietary.routes.ts';
 import { dishRoutes } from './features/dishes/dish.routes.ts';
 import { displayRoutes } from './features/displays/display.routes.ts';
 import { filterRoutes } from './features/filters/filter.routes.ts';
@@ -33,6 +33,8 @@ import { gettingStartedRoutes } from './features/getting-started/getting-started
 import { accountRoutes } from './features/identity/account.routes.ts';
 import { startAccountMailWorker } from './features/identity/account-mail.queue.ts';
 import { ingredientRoutes } from './features/ingredients/ingredient.routes.ts';
+import { logRoutes } from './features/logs/log.routes.ts';
+import { mailTemplateRoutes } from './features/mail/mail-template.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { mediaLibraryRoutes } from './features/media/media-library.routes.ts';
 import { memberRoutes } from './features/members/member.routes.ts';
@@ -187,6 +189,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dishRoutes, { prefix: '/dishes', dishes: services.dishes });
       await api.register(dietaryRoutes, { dietary: services.dietary });
       await api.register(adminRoutes, { prefix: '/admin', admin: services.admin });
+      await api.register(platformDietaryRoutes, { prefix: '/admin', dietary: services.dietary });
+      await api.register(mailTemplateRoutes, { prefix: '/admin', mailTemplates: services.mailTemplates });
+      await api.register(logRoutes, { prefix: '/admin', logs: services.logs });
       await api.register(resellerAdminRoutes, { prefix: '/admin', reseller: services.reseller });
       await api.register(resellerRoutes, { prefix: '/dma', reseller: services.reseller });
       await api.register(restaurantRoutes, { prefix: '/restaurants', restaurants: services.restaurants });

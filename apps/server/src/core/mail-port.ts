@@ -5,5 +5,11 @@ import type { MailTemplateName } from '@carte/domain';
  * placeholders. The mail feature implements it (outbox or SMTP); every other feature mails through it.
  */
 export interface MailSender {
-  send(template: MailTemplateName, to: string, vars: Record<string, string>): Promise<unknown>;
+  /** `sample`: the values are the catalogue's examples (the admin's test mail), not a real link or token. */
+  send(
+    template: MailTemplateName,
+    to: string,
+    vars: Record<string, string>,
+    options?: { sample?: boolean },
+  ): Promise<unknown>;
 }

@@ -4,14 +4,8 @@ import {
   adminCompleteSchema,
   adminCreateSchema,
   adminDeleteSchema,
-  adminDietarySaveSchema,
-  adminDietarySchema,
   adminIdSchema,
   adminInvitationSchema,
-  adminLogDeleteSchema,
-  adminLogPageSchema,
-  adminLogsQuery,
-  adminMailListSchema,
   adminRestaurantListSchema,
   adminStatisticsSchema,
   adminSubscribeResultSchema,
@@ -19,15 +13,9 @@ import {
   adminTokenParams,
   adminUserListSchema,
   adminUserSchema,
-  clientLogSchema,
-  editTemplateSchema,
-  emptyDietary as emptyLists,
-  mailTemplateDetailSchema,
-  mailTemplateSummarySchema,
   returnResultSchema,
   shapeshiftResultSchema,
   shapeshiftSchema,
-  templateQuery,
 } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,9 +24,10 @@ import { ok, responses } from '../../http/envelope.ts';
 import type { AdminService } from './admin.service.ts';
 
 /**
- * /api/admin (doc 3 §7.3, §7.4). Sign-in and an admin role are checked on request, before the body
- * is read; the super admin's own calls (admins: create, load, resend-invitation, delete) are checked
- * again by the service (doc 3 §6). The completion page's two calls are public, reached with the
+ * /api/admin (doc 3 §7.3, §7.4): staff accounts. The platform's dietary lists, the mail templates and
+ * the developer log under /api/admin are registered by their features (dietary, mail, logs). Sign-in
+ * and an admin role are checked on request, before the body is read; the super admin's own calls
+ * (admins: create, load, resend-invitation, delete) are checked again by the service (doc 3 §6). The completion page's two calls are public, reached with the
  * mailed token; /admin/return is for a session acting as another account, whatever its role.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
@@ -227,162 +216,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       },
     },
     async (request) => ok(await admin.returnToAdmin(callerOf(request))),
-  );
-
-  app.get(
-    '/dietary',
-    {
-      ...staff,
-      schema: {
-        security,
-        tags,
-        summary: "The platform's dietary lists",
-        response: responses(adminDietarySchema, denied),
-      },
-    },
-    async (request) =>
-      ok({ dietaryConsiderations: { admin: await admin.dietary(callerOf(request)), own: emptyLists() } }),
-  );
-
-  app.post(
-    '/dietary/create',
-    {
-      ...staff,
-      schema: {
-        security,
-        tags,
-        summary: "Save the platform's three dietary lists every restaurant starts from",
-        description:
-          'Tags must be unique within a list. `originalDietaryConsiderations` is accepted and unused.',
-        body: adminDietarySaveSchema,
-        response: responses(adminDietarySchema, [400, ...denied]),
-      },
-    },
-    async (request) =>
-      ok({
-        dietaryConsiderations: {
-          admin: await admin.saveDietary(callerOf(request), request.body),
-          own: emptyLists(),
-        },
-      }),
-  );
-
-  app.get(
-    '/email-templates',
-    {
-      ...staff,
-      schema: {
-        security,
-        tags,
-        summary: 'The mail templates, in the groups of doc 3 §2.6',
-        response: responses(z.array(mailTemplateSummarySchema), denied),
-      },
-    },
-    async (request) => ok(await admin.templates(callerOf(request))),
-  );
-
-  app.get(
-    '/get-email-template',
-    {
-      ...staff,
-      schema: {
-        security,
-        tags,
-        summary: "One template's subject, body and placeholders",
-        querystring: templateQuery,
-        response: responses(mailTemplateDetailSchema, [400, 404, ...denied]),
-      },
-    },
-    async (request) => ok(await admin.template(callerOf(request), request.query.template)),
-  );
-
-  app.post(
-    '/edit-email-template',
-    {
-      ...staff,
-      schema: {
-        security,
-        tags,
-        summary: 'Save a template: every later mail of it uses the new subject and body',
-        body: editTemplateSchema,
-        response: responses(z.string(), [400, 404, ...denied]),
-      },
-    },
-    async (request) => ok(await admin.editTemplate(callerOf(request), request.body)),
-  );
-
-  app.post(
-    '/email-templates/test',
-    {
-      ...staff,
-      schema: {
-        security,
-        tags,
-        summary: 'Mail the saved template, with sample values, to the signed-in admin',
-        body: templateQuery,
-        response: responses(z.string(), [400, 404, ...denied]),
-      },
-    },
-    async (request) => ok(await admin.sendTest(callerOf(request), request.body.template)),
-  );
-
-  app.get(
-    '/outbox',
-    {
-      ...staff,
-      schema: {
-        security,
-        tags,
-        summary: 'The newest mails Carte sent or keeps (outbox mode without SMTP)',
-        response: responses(adminMailListSchema, denied),
-      },
-    },
-    async (request) => ok(await admin.outbox(callerOf(request))),
-  );
-
-  app.get(
-    '/logs',
-    {
-      ...staff,
-      schema: {
-        security,
-        tags,
-        summary: 'The developer log, newest first, filtered by status code and route',
-        querystring: adminLogsQuery,
-        response: responses(adminLogPageSchema, [400, ...denied]),
-      },
-    },
-    async (request) => ok(await admin.logs(callerOf(request), request.query)),
-  );
-
-  app.delete(
-    '/logs',
-    {
-      ...staff,
-      schema: {
-        security,
-        tags,
-        summary: 'Delete the selected log entries',
-        body: adminLogDeleteSchema,
-        response: responses(z.string(), [400, ...denied]),
-      },
-    },
-    async (request) => ok(await admin.deleteLogs(callerOf(request), request.body.ids)),
-  );
-
-  app.post(
-    '/loggers',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        security,
-        tags,
-        summary: 'The web app reports one of its uncaught errors to the developer log',
-        body: clientLogSchema,
-        response: responses(z.string(), [400, 401, 417]),
-      },
-    },
-    async (request) => ok(await admin.reportClientError(callerOf(request), request.body)),
   );
 
   app.get(

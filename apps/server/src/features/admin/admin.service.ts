@@ -1,28 +1,19 @@
 import {
   type AdminInvitation,
-  type AdminLogPage,
   type AdminRestaurant,
   type AdminStatistics,
   type AdminUser,
-  type DietaryLists,
-  type MailTemplateDetail,
-  type MailTemplateName,
-  type MailTemplateSummary,
-  mailPlaceholders,
-  mailTemplateCatalogue,
-  mailTemplateInfo,
   messages,
   type Role,
 } from '@carte/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { MailSender } from '../../core/mail-port.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
-import { analyticsEvents, logs, menus, restaurants, subscriptions, users } from '../../db/schema.ts';
-import { redactUrl } from '../../http/redact-url.ts';
+import { analyticsEvents, menus, restaurants, subscriptions, users } from '../../db/schema.ts';
 import {
   type AccountRemovalDeps,
   type Acting,
@@ -36,7 +27,6 @@ import {
   usernameTaken,
   withUniqueAs,
 } from '../identity/index.ts';
-import { getMailTemplate, listMails, listMailTemplates, updateMailTemplate } from '../mail/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -60,10 +50,6 @@ export interface AdminDeps {
   links: MailedLinks;
   /** A checkout for a restaurant, as its owner would start it (billing); answers the session id. */
   startCheckout: (owner: UserRow, priceId: string) => Promise<string>;
-  dietary: {
-    readPlatform(): Promise<{ admin: DietaryLists }>;
-    savePlatform(lists: DietaryLists): Promise<DietaryLists>;
-  };
   /** The logo's small variant for the Restaurants table. */
   logoUrl: (logo: string | null) => string | null;
   /** How many reseller registration links are pending (kept by the resellers feature). */
@@ -101,8 +87,10 @@ function lastDays(now: Date, days: number): string[] {
 }
 
 /**
- * The admin area (doc 3 §2.2, §2.6, §2.8, §4, §6, §7.3): every function takes the caller first and
- * checks its role before acting (STYLE rule 4); the routes only parse and wrap.
+ * The admin area (doc 3 §2.2, §2.8, §4, §6, §7.3): staff accounts (owners, admins, restaurants,
+ * statistics, "Login as") and the staff audit. The platform's dietary lists, the mail templates and
+ * the developer log are their own features' (dietary, mail, logs). Every function takes the caller
+ * first and checks its role before acting (STYLE rule 4); the routes only parse and wrap.
  */
 export function createAdminService(deps: AdminDeps) {
   const { db, mailer, now } = deps;
@@ -481,172 +469,7 @@ export function createAdminService(deps: AdminDeps) {
     async returnToAdmin(caller: Caller) {
       return deps.acting.end(caller);
     },
-
-    /** GET /admin/dietary: the platform's lists. */
-    async dietary(caller: Caller): Promise<DietaryLists> {
-      requireAdmin(caller);
-      return (await deps.dietary.readPlatform()).admin;
-    },
-
-    /** POST /admin/dietary/create: the platform's three lists every restaurant starts from. */
-    async saveDietary(caller: Caller, lists: DietaryLists): Promise<DietaryLists> {
-      requireAdmin(caller);
-      const saved = await deps.dietary.savePlatform(lists);
-      await audit(caller, 'save-dietary', null);
-      return saved;
-    },
-
-    /** GET /admin/email-templates: the templates in the groups of doc 3 §2.6. */
-    async templates(caller: Caller): Promise<MailTemplateSummary[]> {
-      requireAdmin(caller);
-      const rows = await listMailTemplates(db);
-      return rows.flatMap((row) => {
-        const info = mailTemplateCatalogue.find((entry) => entry.name === row.name);
-        if (!info) return [];
-        return [
-          {
-            name: row.name,
-            group: info.group,
-            title: info.title,
-            description: info.description,
-            subject: row.subject,
-            updatedAt: row.updatedAt.toISOString(),
-          },
-        ];
-      });
-    },
-
-    /** GET /admin/get-email-template?template=: subject, body and the placeholders it may use. */
-    async template(caller: Caller, name: string): Promise<MailTemplateDetail> {
-      requireAdmin(caller);
-      const info = mailTemplateCatalogue.find((entry) => entry.name === name);
-      if (!info) throw new NotFoundError();
-      const row = await getMailTemplate(db, info.name as MailTemplateName);
-      if (!row) throw new NotFoundError();
-      return {
-        name: row.name,
-        group: info.group,
-        title: info.title,
-        description: info.description,
-        subject: row.subject,
-        content: row.content,
-        updatedAt: row.updatedAt.toISOString(),
-        placeholders: [
-          'appName',
-          'publicUrl',
-          'recipientEmail',
-          'link',
-          'token',
-          'expiresIn',
-          ...info.placeholders,
-        ],
-      };
-    },
-
-    /** POST /admin/edit-email-template: every later mail of this template uses the new text. */
-    async editTemplate(
-      caller: Caller,
-      input: { template: string; subject: string; emailContent: string },
-    ): Promise<string> {
-      requireAdmin(caller);
-      const info = mailTemplateCatalogue.find((entry) => entry.name === input.template);
-      if (!info) throw new NotFoundError();
-      const row = await updateMailTemplate(db, info.name as MailTemplateName, {
-        subject: input.subject,
-        content: input.emailContent,
-      });
-      if (!row) throw new NotFoundError();
-      await audit(caller, 'edit-email-template', null, info.name);
-      return messages.templateUpdated;
-    },
-
-    /** POST /admin/email-templates/test: the saved template, with sample values, to the admin. */
-    async sendTest(caller: Caller, name: string): Promise<string> {
-      requireAdmin(caller);
-      const info = mailTemplateCatalogue.find((entry) => entry.name === name);
-      if (!info) throw new NotFoundError();
-      const examples = Object.fromEntries(
-        mailTemplateInfo(info.name as MailTemplateName).placeholders.map((key) => [key, sampleOf(key)]),
-      );
-      await mailer.send(info.name, caller.email, {
-        ...examples,
-        link: `${deps.publicUrl}/`,
-        token: 'sample-token',
-      });
-      return messages.templateTestSent(caller.email);
-    },
-
-    /** GET /admin/outbox: the newest mails (in outbox mode, the only way to read them). */
-    async outbox(caller: Caller) {
-      requireAdmin(caller);
-      const rows = await listMails(db, { limit: 100 });
-      return rows.map((row) => ({
-        _id: row.id,
-        template: row.template,
-        to: row.to,
-        subject: row.subject,
-        status: row.status,
-        createdAt: row.createdAt.toISOString(),
-      }));
-    },
-
-    /** GET /admin/logs: the developer log, newest first, filtered by status and route. */
-    async logs(
-      caller: Caller,
-      query: { page: number; limit: number; status?: number; route?: string },
-    ): Promise<AdminLogPage> {
-      requireAdmin(caller);
-      const where = and(
-        query.status !== undefined ? eq(logs.statusCode, query.status) : undefined,
-        query.route ? ilike(logs.url, `%${query.route.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-      );
-      const [total] = await db.select({ n: count() }).from(logs).where(where);
-      const rows = await db
-        .select()
-        .from(logs)
-        .where(where)
-        .orderBy(desc(logs.createdAt), desc(logs.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      return {
-        logs: rows.map((row) => ({
-          _id: row.id,
-          createdAt: row.createdAt.toISOString(),
-          message: row.message,
-          url: row.url,
-          status_code: row.statusCode,
-          method: row.method,
-          user: { username: row.username },
-        })),
-        page: query.page,
-        count: total?.n ?? 0,
-        limit: query.limit,
-      };
-    },
-
-    /** DELETE /admin/logs {ids}: removes the selected entries. */
-    async deleteLogs(caller: Caller, ids: string[]): Promise<string> {
-      requireAdmin(caller);
-      await db.delete(logs).where(inArray(logs.id, ids));
-      return messages.logsDeleted;
-    },
-
-    /** POST /admin/loggers: the web app reports one of its own uncaught errors (status 0, CLIENT). */
-    async reportClientError(caller: Caller, input: { message: string; url: string }): Promise<string> {
-      await db.insert(logs).values({
-        message: input.message || null,
-        url: input.url ? redactUrl(input.url) : '(unknown page)',
-        statusCode: 0,
-        method: 'CLIENT',
-        userId: caller.userId,
-        username: caller.username,
-      });
-      return 'Logged';
-    },
   };
 }
-
-/** A placeholder's example value, as the editor's side panel and preview show it. */
-const sampleOf = (key: string): string => mailPlaceholders.find((entry) => entry.key === key)?.example ?? '';
 
 export type AdminService = ReturnType<typeof createAdminService>;

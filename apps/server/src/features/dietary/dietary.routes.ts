@@ -1,6 +1,13 @@
-import { deleteDietarySchema, dietaryResponseSchema, updateDietarySchema } from '@carte/domain';
+import {
+  adminDietarySaveSchema,
+  adminDietarySchema,
+  deleteDietarySchema,
+  dietaryResponseSchema,
+  emptyDietary as emptyLists,
+  updateDietarySchema,
+} from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../../http/auth.ts';
+import { callerOf, requireRoles } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { DietaryService } from './dietary.service.ts';
@@ -8,8 +15,8 @@ import type { DietaryService } from './dietary.service.ts';
 /**
  * Dietary considerations: the dish form's lists and the owner's own additions (doc 2 §7:
  * `dishes/update-dietary`, `dishes/delete-dietary`). The dish flag gates all of it, reading included
- * (doc 1 §6). Registered without a prefix because its paths live under /dishes (the admin's lists are in
- * features/admin).
+ * (doc 1 §6). Registered without a prefix because its paths live under /dishes (the platform's lists,
+ * edited by staff, are platformDietaryRoutes below).
  */
 export const dietaryRoutes: FastifyPluginAsyncZod<{ dietary: DietaryService }> = async (app, { dietary }) => {
   const tags = ['dietary'];
@@ -64,5 +71,57 @@ export const dietaryRoutes: FastifyPluginAsyncZod<{ dietary: DietaryService }> =
       },
     },
     async (request) => ok(wrap(await dietary.remove(callerOf(request), request.body))),
+  );
+};
+
+/**
+ * The platform's dietary lists (doc 3 §2.2), under /api/admin and the admin tag as before: staff only,
+ * checked on request before the body is read, and again by the service.
+ */
+export const platformDietaryRoutes: FastifyPluginAsyncZod<{ dietary: DietaryService }> = async (
+  app,
+  { dietary },
+) => {
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+  const staff = { onRequest: [app.authenticate, requireRoles('ADMIN', 'SUPER_ADMIN')] };
+  const denied = [401, 403, 417];
+
+  app.get(
+    '/dietary',
+    {
+      ...staff,
+      schema: {
+        security,
+        tags,
+        summary: "The platform's dietary lists",
+        response: responses(adminDietarySchema, denied),
+      },
+    },
+    async (request) =>
+      ok({ dietaryConsiderations: { admin: await dietary.platform(callerOf(request)), own: emptyLists() } }),
+  );
+
+  app.post(
+    '/dietary/create',
+    {
+      ...staff,
+      schema: {
+        security,
+        tags,
+        summary: "Save the platform's three dietary lists every restaurant starts from",
+        description:
+          'Tags must be unique within a list. `originalDietaryConsiderations` is accepted and unused.',
+        body: adminDietarySaveSchema,
+        response: responses(adminDietarySchema, [400, ...denied]),
+      },
+    },
+    async (request) =>
+      ok({
+        dietaryConsiderations: {
+          admin: await dietary.savePlatform(callerOf(request), request.body),
+          own: emptyLists(),
+        },
+      }),
   );
 };

@@ -4,17 +4,19 @@ import {
   dietaryTypeLabels,
   dietaryTypes,
   emptyDietary,
+  isAdminRole,
   messages,
 } from '@carte/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
-import { InvalidError, NotFoundError } from '../../core/errors.ts';
+import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertWritable } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { dishes, restaurants, settings } from '../../db/schema.ts';
+import { recordAudit } from '../identity/index.ts';
 
 type Executor = Db | Tx;
 
@@ -56,6 +58,11 @@ export interface DietaryUpdate {
 }
 
 const key = (value: string) => value.trim().toLowerCase();
+
+/** The platform's lists are the staff's (doc 3 §2.2); the route checks the role too. */
+function requireStaff(caller: Caller): void {
+  if (!isAdminRole(caller.role)) throw new ForbiddenError();
+}
 
 const asLists = (value: unknown): DietaryLists => {
   const lists = emptyDietary();
@@ -131,17 +138,19 @@ export function createDietaryService(deps: { db: Db; publicMenu: PublicMenuChang
       return { admin: await platformLists(), own: await ownLists(db, scope.restaurantId) };
     },
 
-    /** The platform lists as admins see them; an admin has no restaurant, so `own` is empty. */
-    async readPlatform(): Promise<DietaryView> {
-      return { admin: await platformLists(), own: emptyDietary() };
+    /** GET /admin/dietary: the platform's lists, for staff (an admin has no restaurant, no `own`). */
+    async platform(caller: Caller): Promise<DietaryLists> {
+      requireStaff(caller);
+      return platformLists();
     },
 
     /**
      * The admin's three lists (doc 3 §2.2, POST /admin/dietary/create): what every restaurant's dish
      * form offers from now on. Dishes keep the names they chose; the public menu shows those, so no
-     * restaurant's menu changes here.
+     * restaurant's menu changes here. Staff only, and written to the staff audit.
      */
-    async savePlatform(lists: DietaryLists): Promise<DietaryLists> {
+    async savePlatform(caller: Caller, lists: DietaryLists): Promise<DietaryLists> {
+      requireStaff(caller);
       const cleaned = emptyDietary();
       for (const type of dietaryTypes)
         cleaned[type] = unique(lists[type].map((item) => item.trim()).filter(Boolean));
@@ -149,6 +158,11 @@ export function createDietaryService(deps: { db: Db; publicMenu: PublicMenuChang
         .insert(settings)
         .values({ key: SETTINGS_KEY, value: cleaned })
         .onConflictDoUpdate({ target: settings.key, set: { value: cleaned, updatedAt: new Date() } });
+      await recordAudit(db, {
+        actor: { id: caller.userId, username: caller.username },
+        action: 'save-dietary',
+        target: null,
+      });
       return cleaned;
     },
 

@@ -1,4 +1,10 @@
-import type { MailVars } from '@carte/domain';
+import { randomBytes } from 'node:crypto';
+import {
+  isMailSecretPlaceholder,
+  type MailVars,
+  mailSecretAddressPlaceholders,
+  messages,
+} from '@carte/domain';
 import sanitizeHtml from 'sanitize-html';
 import { wrapInLayout } from './mail-layout.ts';
 
@@ -28,19 +34,73 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Replaces every placeholder; unknown or empty ones become nothing. */
+/** One `{{…}}` of a template: its names in order, the value it takes and its secret name, if any. */
+export interface PlaceholderUse {
+  names: string[];
+  value: string;
+  /** The first secret name of the chain (mailSecretPlaceholders), or null for an ordinary placeholder. */
+  secret: string | null;
+}
+
+/**
+ * Replaces every placeholder; unknown or empty ones become nothing. A chain naming a secret
+ * placeholder is handed to `secret` (default: it becomes nothing), never to `encode`.
+ */
 export function fillPlaceholders(
   source: string,
   vars: Readonly<Record<string, string | undefined>>,
   encode: (value: string) => string = (value) => value,
+  secret: (use: PlaceholderUse) => string = () => '',
 ): string {
-  return source.replace(placeholderPattern, (_match, names: string) => {
-    for (const name of names.split('|')) {
-      const value = Object.hasOwn(vars, name.trim()) ? vars[name.trim()] : undefined;
-      if (value) return encode(value);
+  return source.replace(placeholderPattern, (_match, chain: string) => {
+    const names = chain.split('|').map((name) => name.trim());
+    let value = '';
+    for (const name of names) {
+      const candidate = Object.hasOwn(vars, name) ? vars[name] : undefined;
+      if (candidate) {
+        value = candidate;
+        break;
+      }
     }
-    return '';
+    const secretName = names.find(isMailSecretPlaceholder) ?? null;
+    if (secretName) return secret({ names, value, secret: secretName });
+    return value ? encode(value) : '';
   });
+}
+
+/**
+ * Whether `address` is on Carte's own site (PUBLIC_URL): same scheme, host and port, no user info,
+ * under its path. The text must also start with the site's origin, so no parser reads another host.
+ */
+export function isOwnAddress(address: string, publicUrl: string): boolean {
+  if (!publicUrl) return false;
+  let url: URL;
+  let site: URL;
+  try {
+    url = new URL(address);
+    site = new URL(publicUrl);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  if (url.origin !== site.origin || url.username || url.password) return false;
+  const after = address.slice(site.origin.length, site.origin.length + 1);
+  if (!address.toLowerCase().startsWith(site.origin.toLowerCase()) || !['', '/', '?', '#'].includes(after))
+    return false;
+  const sitePath = site.pathname.replace(/\/$/, '');
+  return !sitePath || url.pathname === sitePath || url.pathname.startsWith(`${sitePath}/`);
+}
+
+/**
+ * Images may come only from Carte's own site or travel inside the mail (`cid:`, `data:` pictures):
+ * a remote image tells its host who opened the mail, and when, and can carry anything put in its
+ * address. In a stored template `{{publicUrl}}/…` is Carte's own site too.
+ */
+function imageAllowed(src: string | undefined, publicUrl: string, templateSource: boolean): boolean {
+  const value = src?.trim() ?? '';
+  if (/^cid:/i.test(value) || /^data:image\/(png|gif|jpe?g|webp);base64,/i.test(value)) return true;
+  if (templateSource && /^\{\{\s*publicUrl\s*\}\}\//.test(value)) return true;
+  return isOwnAddress(value, publicUrl);
 }
 
 /** CSS properties an edited body may use; values may not load anything (no url(), no expression()). */
@@ -106,19 +166,166 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     ol: ['start', 'type'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'cid'] },
+  allowedSchemesByTag: { img: ['http', 'https', 'cid', 'data'] },
   allowProtocolRelative: false,
   allowedStyles: {
     '*': Object.fromEntries(allowedStyleProperties.map((property) => [property, [safeCssValue]])),
   },
 };
 
+/** What the sanitizer does with the markers that stand for secret placeholders (see sanitizeBody). */
+interface SecretMarkers {
+  /** Finds every marker; group 1 is its index. */
+  pattern: RegExp;
+  /** The address a link takes when its whole href is marker `index`, or null to drop the href. */
+  linkAddress(index: number): string | null;
+  /** The (escaped) text marker `index` becomes inside the link to marker `linkIndex`, or null. */
+  textInLink(index: number, linkIndex: number): string | null;
+}
+
 /**
- * Keeps formatting, links, images, inline styles and tables; drops scripts, event handlers, forms,
- * frames and `javascript:` links. Applied at every render and worth applying when an admin saves.
+ * Keeps formatting, links, own images, inline styles and tables; drops scripts, event handlers,
+ * forms, frames, `javascript:` links and remote images. With `markers`, a secret placeholder (already
+ * turned into a marker) survives only as the whole href of a link (and as that link's own text);
+ * every other marker is removed, in attributes, text or dropped elements alike.
  */
-export function sanitizeMailHtml(html: string): string {
-  return sanitizeHtml(html, sanitizeOptions);
+function sanitizeBody(
+  html: string,
+  options: { publicUrl: string; templateSource: boolean; markers?: SecretMarkers },
+): string {
+  const { markers } = options;
+  const wholeMarker = (value: string | undefined): number | null => {
+    if (!markers || value === undefined) return null;
+    const found = new RegExp(`^\\s*${markers.pattern.source}\\s*$`).exec(value);
+    return found ? Number(found[1]) : null;
+  };
+  const stripMarkers = (value: string) => (markers ? value.replace(markers.pattern, '') : value);
+  // For every open <a>, the marker its whole href was (null: an ordinary link).
+  const openLinks: (number | null)[] = [];
+  const cleaned = sanitizeHtml(html, {
+    ...sanitizeOptions,
+    onOpenTag(name, attribs) {
+      if (name === 'a') openLinks.push(wholeMarker(attribs.href));
+    },
+    onCloseTag(name) {
+      if (name === 'a') openLinks.pop();
+    },
+    transformTags: {
+      '*': (tagName, attribs) => {
+        const kept: sanitizeHtml.Attributes = {};
+        for (const [name, value] of Object.entries(attribs)) {
+          const index = tagName === 'a' && name === 'href' ? wholeMarker(value) : null;
+          if (index !== null) {
+            const address = markers?.linkAddress(index) ?? null;
+            if (address !== null) kept[name] = address;
+          } else {
+            kept[name] = stripMarkers(value);
+          }
+        }
+        if (tagName === 'img' && !imageAllowed(kept.src, options.publicUrl, options.templateSource))
+          delete kept.src;
+        return { tagName, attribs: kept };
+      },
+    },
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+    textFilter: (text) => {
+      if (!markers) return text;
+      const link = openLinks.at(-1) ?? null;
+      return text.replace(markers.pattern, (_marker, index: string) =>
+        link === null ? '' : (markers.textInLink(Number(index), link) ?? ''),
+      );
+    },
+  });
+  // Whatever the filters did not see (text of a dropped element) goes too.
+  return stripMarkers(cleaned);
+}
+
+/**
+ * Sanitizes an edited body before it is stored: as at every render, without remote images. A
+ * template's own placeholders stay as they are (checkMailTemplate refuses misplaced secret ones).
+ */
+export function sanitizeMailHtml(html: string, publicUrl = ''): string {
+  return sanitizeBody(html, { publicUrl, templateSource: true });
+}
+
+/** A marker per secret placeholder use: letters and digits only, with a nonce no value can guess. */
+function secretMarkers() {
+  const nonce = randomBytes(9).toString('hex');
+  const uses: PlaceholderUse[] = [];
+  return {
+    uses,
+    pattern: new RegExp(`carte${nonce}s(\\d+)x`, 'g'),
+    mark(use: PlaceholderUse): string {
+      uses.push(use);
+      return `carte${nonce}s${uses.length - 1}x`;
+    },
+  };
+}
+
+const isSecretAddress = (name: string) => (mailSecretAddressPlaceholders as readonly string[]).includes(name);
+
+const chainOf = (use: PlaceholderUse | undefined) => use?.names.join('|') ?? '';
+
+/**
+ * The body of a template rendered with its values: every ordinary value HTML-escaped, a secret value
+ * only as the whole href of a link that points to `publicUrl` (and as that link's own text).
+ */
+function renderBody(content: string, vars: Readonly<Record<string, string | undefined>>, publicUrl: string) {
+  const secrets = secretMarkers();
+  const filled = fillPlaceholders(content, vars, escapeHtml, (use) => secrets.mark(use));
+  const ownLink = (index: number) => {
+    const value = secrets.uses[index]?.value ?? '';
+    return value && isOwnAddress(value, publicUrl) ? value : null;
+  };
+  return sanitizeBody(filled, {
+    publicUrl,
+    templateSource: false,
+    markers: {
+      pattern: secrets.pattern,
+      linkAddress: ownLink,
+      textInLink: (index, linkIndex) => {
+        const sameChain = chainOf(secrets.uses[index]) === chainOf(secrets.uses[linkIndex]);
+        const address = ownLink(linkIndex);
+        return sameChain && address ? escapeHtml(address) : null;
+      },
+    },
+  });
+}
+
+/**
+ * Why an edited template cannot be saved, or null: a secret placeholder anywhere but the whole href
+ * of a link (or the text of that same link), or in the subject (issue 20).
+ */
+export function checkMailTemplate(template: MailTemplateText): string | null {
+  let inSubject: string | null = null;
+  fillPlaceholders(template.subject, {}, undefined, (use) => {
+    inSubject ??= use.secret;
+    return '';
+  });
+  if (inSubject) return messages.mailSecretNotInSubject(`{{${inSubject}}}`);
+  const secrets = secretMarkers();
+  const filled = fillPlaceholders(template.content, {}, undefined, (use) => secrets.mark(use));
+  const kept = new Set<number>();
+  sanitizeBody(filled, {
+    publicUrl: '',
+    templateSource: true,
+    markers: {
+      pattern: secrets.pattern,
+      linkAddress: (index) => {
+        // Only an address may be a link's address: a bare token never renders.
+        const names = secrets.uses[index]?.names ?? [];
+        if (names.every((name) => !isMailSecretPlaceholder(name) || isSecretAddress(name))) kept.add(index);
+        return '';
+      },
+      textInLink: (index, linkIndex) => {
+        if (chainOf(secrets.uses[index]) !== chainOf(secrets.uses[linkIndex])) return null;
+        kept.add(index);
+        return '';
+      },
+    },
+  });
+  const misplaced = secrets.uses.find((_use, index) => !kept.has(index));
+  return misplaced?.secret ? messages.mailSecretOnlyInLink(`{{${misplaced.secret}}}`) : null;
 }
 
 const namedEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -176,17 +383,22 @@ export function htmlToText(html: string): string {
 /**
  * Renders a template with its values: in the body every value is HTML-escaped, then the body is
  * sanitized (admins edit it) and wrapped in the layout; the subject takes values as they are, on one
- * line. `appName` and `publicUrl` also feed the layout.
+ * line. A secret placeholder (link, token) renders only as the whole href of a link to `publicUrl`,
+ * nowhere else and never in the subject. `appName` and `publicUrl` also feed the layout.
  */
-export function renderMail(template: MailTemplateText, vars: MailVars): RenderedMail {
+export function renderMail(
+  template: MailTemplateText,
+  vars: MailVars,
+  options: { publicUrl?: string } = {},
+): RenderedMail {
   const values: Record<string, string | undefined> = vars;
   const subject = fillPlaceholders(template.subject, values)
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/\s{2,}/g, ' ')
     .trim();
-  const body = sanitizeMailHtml(fillPlaceholders(template.content, values, escapeHtml));
   const appName = values.appName || 'Carte';
   const publicUrl = values.publicUrl ?? '';
+  const body = renderBody(template.content, values, options.publicUrl ?? publicUrl);
   const html = wrapInLayout({
     subject: escapeHtml(subject),
     body,

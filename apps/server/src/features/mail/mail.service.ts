@@ -5,15 +5,16 @@ import {
   mailTemplateCatalogue,
   mailTemplateInfo,
 } from '@carte/domain';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { fromDrizzle, type JobResult, type JobWithMetadata, type PgBoss } from 'pg-boss';
 import type { Logger } from '../../adapters/logger.ts';
 import type { MailTransport } from '../../adapters/mail/mail-transport.ts';
+import { InvalidError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
-import { mails, mailTemplates } from '../../db/schema.ts';
+import { mails, mailTemplates, users } from '../../db/schema.ts';
 import { defaultMailTemplates } from './default-templates.ts';
-import { renderMail, sanitizeMailHtml } from './mail-render.ts';
+import { checkMailTemplate, renderMail, sanitizeMailHtml } from './mail-render.ts';
 
 /** The pg-boss queue that delivers stored mails; its jobs carry only the mail id. */
 export const mailQueue = 'mail.send';
@@ -108,31 +109,58 @@ export async function getMailTemplate(db: Db, name: MailTemplateName): Promise<M
   return row ?? null;
 }
 
-/** Saves an admin's edit; the body is sanitized before it is stored. Null when the template is unknown. */
+/**
+ * Saves an admin's edit; null when the template is unknown. A secret placeholder anywhere but the
+ * whole address of a link, or in the subject, is refused (InvalidError naming it) and nothing
+ * changes; the body is sanitized (remote images go) before it is stored.
+ */
 export async function updateMailTemplate(
   db: Db,
   name: MailTemplateName,
   edit: { subject: string; content: string },
+  options: { publicUrl?: string } = {},
 ): Promise<MailTemplateRow | null> {
+  const refused = checkMailTemplate(edit);
+  if (refused) throw new InvalidError(refused);
   const [row] = await db
     .update(mailTemplates)
-    .set({ subject: edit.subject.trim(), content: sanitizeMailHtml(edit.content), updatedAt: new Date() })
+    .set({
+      subject: edit.subject.trim(),
+      content: sanitizeMailHtml(edit.content, options.publicUrl),
+      updatedAt: new Date(),
+    })
     .where(eq(mailTemplates.name, name))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Whether an address belongs to a staff account (ADMIN, SUPER_ADMIN). Mails to staff use the built-in
+ * templates: an admin who edits a template must not be able to shape the mails that reach other
+ * admins or the super admin (their invitations, their password resets), issue 20.
+ */
+async function isStaffAddress(db: Db | DbTransaction, address: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.role, ['ADMIN', 'SUPER_ADMIN']), sql`lower(${users.email}) = lower(${address})`))
+    .limit(1);
+  return row !== undefined;
 }
 
 export interface Mailer {
   /**
    * Renders `template` for `to`, stores it (status `queued`) and queues its delivery; answers the
    * mail id. With `options.db` the mail and its job join the caller's transaction, so a mail about a
-   * rolled-back change is never sent.
+   * rolled-back change is never sent. The admin's edited template is used, except for a staff
+   * address (an ADMIN's or SUPER_ADMIN's), which always gets the built-in one — unless
+   * `options.sample` says the values are samples with no secret in them (an admin's test mail).
    */
   send(
     template: MailTemplateName,
     to: string,
     vars?: MailVars,
-    options?: { db?: DbTransaction },
+    options?: { db?: DbTransaction; sample?: boolean },
   ): Promise<string>;
 }
 
@@ -152,15 +180,24 @@ export function createMailer(deps: MailerDeps): Mailer {
   return {
     async send(template, to, vars = {}, options = {}) {
       const info = mailTemplateInfo(template);
-      const stored = await getMailTemplate(deps.db, template);
-      if (!stored) deps.log.warn({ template }, 'Mail template missing from the database; using its default');
-      const rendered = renderMail(stored ?? defaultMailTemplates[template], {
-        appName: 'Carte',
-        publicUrl: deps.publicUrl ?? '',
-        recipientEmail: to,
-        expiresIn: info.link ? mailLinkLifetimes[info.link].label : '',
-        ...Object.fromEntries(Object.entries(vars).filter(([, value]) => value !== undefined)),
-      });
+      // Read in the caller's transaction, where a new admin's row may not be committed yet.
+      const builtIn =
+        !options.sample && (info.toStaff === true || (await isStaffAddress(options.db ?? deps.db, to)));
+      const stored = builtIn ? null : await getMailTemplate(deps.db, template);
+      if (!stored && !builtIn)
+        deps.log.warn({ template }, 'Mail template missing from the database; using its default');
+      const publicUrl = deps.publicUrl ?? '';
+      const rendered = renderMail(
+        stored ?? defaultMailTemplates[template],
+        {
+          appName: 'Carte',
+          publicUrl,
+          recipientEmail: to,
+          expiresIn: info.link ? mailLinkLifetimes[info.link].label : '',
+          ...Object.fromEntries(Object.entries(vars).filter(([, value]) => value !== undefined)),
+        },
+        { publicUrl },
+      );
       await ensureMailQueue(deps.boss);
       const id = newId();
       const queue = async (tx: DbTransaction) => {

@@ -1,4 +1,13 @@
-import { editTemplateSchema, type MailTemplateDetail, mailPlaceholders } from '@carte/domain';
+import {
+  editTemplateSchema,
+  isMailSecretPlaceholder,
+  isMailTemplateName,
+  type MailTemplateDetail,
+  mailPlaceholders,
+  mailSecretAddressPlaceholders,
+  mailTemplateInfo,
+  messages,
+} from '@carte/domain';
 import {
   Alert,
   Anchor,
@@ -87,7 +96,12 @@ function TemplateEditor({ template, back }: { template: MailTemplateDetail; back
 
   const insert = (key: string) => {
     const token = `{{${key}}}`;
+    const secret = isMailSecretPlaceholder(key);
     if (lastFocus === 'subject' && subjectRef.current) {
+      if (secret) {
+        setErrors({ ...errors, subject: messages.mailSecretNotInSubject(token) });
+        return;
+      }
       const input = subjectRef.current;
       const start = input.selectionStart ?? subject.length;
       const end = input.selectionEnd ?? subject.length;
@@ -98,7 +112,13 @@ function TemplateEditor({ template, back }: { template: MailTemplateDetail; back
       });
       return;
     }
-    editorRef.current?.chain().focus().insertContent(token).run();
+    if (secret && !(mailSecretAddressPlaceholders as readonly string[]).includes(key)) {
+      setErrors({ ...errors, content: messages.mailSecretOnlyInLink(token) });
+      return;
+    }
+    // A secret placeholder may only be a link's whole address (issue 20): it goes in as a link to itself.
+    const html = secret ? `<a href="${token}">${token}</a>` : token;
+    editorRef.current?.chain().focus().insertContent(html).run();
   };
 
   const handleSave = async (event: React.FormEvent) => {
@@ -144,6 +164,9 @@ function TemplateEditor({ template, back }: { template: MailTemplateDetail; back
         description={template.description}
         actions={<Badge variant="light">{template.group}</Badge>}
       />
+      {isMailTemplateName(template.name) && mailTemplateInfo(template.name).toStaff ? (
+        <Alert color="yellow">{messages.mailTemplateToStaff}</Alert>
+      ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Card padding="lg" component="form" onSubmit={handleSave}>
