@@ -185,6 +185,7 @@ export function createServices(deps: ServiceDeps) {
     billing,
     confirmPassword,
     acting,
+    links,
     imageUrl: (key) => imageUrls(storage, key)?.card ?? null,
   });
 

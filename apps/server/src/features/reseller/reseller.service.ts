@@ -24,13 +24,15 @@ import {
   type SingleClient,
   usernameField,
 } from '@carte/domain';
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Caller } from '../../core/caller.ts';
+import { and, asc, type Column, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type Caller, callerFor } from '../../core/caller.ts';
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import {
+  type ActionTokenKind,
+  actionTokens,
   categories,
   dishes,
   dmaClientInvitations,
@@ -45,21 +47,22 @@ import type { BillingService } from '../billing/index.ts';
 import {
   type AccountRemovalDeps,
   type Acting,
+  addOwner,
   hashPassword,
-  hashToken,
   joinableAccountOf,
-  newOpaqueToken,
+  type MailedLinks,
+  type NewOwner,
+  openRestaurant,
   recordAudit,
   removeAccount,
+  staffRoles,
   usernameTaken,
+  withUniqueAs,
 } from '../identity/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type ClientInvitationRow = typeof dmaClientInvitations.$inferSelect;
-
-const LINK_MS = DMA_LINK_DAYS * 24 * 3_600_000;
-const staffRoles = ['ADMIN', 'SUPER_ADMIN'] as const;
 
 export interface ResellerDeps {
   db: Db;
@@ -83,15 +86,11 @@ export interface ResellerDeps {
   confirmPassword: (caller: Caller, password: string, clientIp: string) => Promise<void>;
   /** Acting-as and the way back: identity's one set of rules (identity/acting.ts). */
   acting: Acting;
+  /** Identity's mailed links: the registration and client-invitation links are `subject_id` rows. */
+  links: MailedLinks;
   /** The public URL of a stored picture (its card variant), or null. */
   imageUrl: (key: string | null) => string | null;
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: string }).code === '23505' ||
-    (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
@@ -102,8 +101,14 @@ function requireDma(caller: Caller): void {
 }
 
 function requireStaff(caller: Caller): void {
-  if (!(staffRoles as readonly string[]).includes(caller.role)) throw new ForbiddenError();
+  if (!staffRoles.includes(caller.role)) throw new ForbiddenError();
 }
+
+const usernameTakenError = () => new InvalidError(messages.usernameTaken);
+
+/** The link (of `kind`) issued for an invitation row: its `subject_id` is the row's id. */
+const linkOf = (kind: ActionTokenKind, subjectId: Column) =>
+  and(eq(actionTokens.subjectId, subjectId), eq(actionTokens.kind, kind));
 
 /**
  * Resellers (doc 3 §2.3, §2.4, §2.8, §4, §6, §7.1; issue 14): a reseller (role DMA) invites clients
@@ -112,7 +117,35 @@ function requireStaff(caller: Caller): void {
  * otherwise, as for a client that does not exist). Admins invite resellers and manage them.
  */
 export function createResellerService(deps: ResellerDeps) {
-  const { db, mailer, now, billing } = deps;
+  const { db, mailer, now, billing, links } = deps;
+
+  /** The invitation's link is unused and unexpired: the invitation is still open (doc 3 §2.8, 7 days). */
+  const liveLinkOf = (kind: ActionTokenKind, subjectId: Column) =>
+    and(linkOf(kind, subjectId), isNull(actionTokens.usedAt), gt(actionTokens.expiresAt, now()));
+  /**
+   * The row of `table` has a link of `kind` not used (nor retired); `live`: nor expired. Written out,
+   * as drizzle leaves a one-table subquery's columns unqualified and the correlation must name them.
+   */
+  const hasLink = (
+    kind: ActionTokenKind,
+    table: 'dma_register_invitations' | 'dma_client_invitations',
+    live: boolean,
+  ) =>
+    sql`exists (select 1 from action_tokens l where l.subject_id = ${sql.identifier(table)}.id and l.kind = ${kind} and l.used_at is null${
+      live ? sql` and l.expires_at > ${now().toISOString()}::timestamptz` : sql``
+    })`;
+  /** A licence still pending: not answered nor cancelled, and its link not expired. */
+  const pendingLicence = () =>
+    and(
+      eq(dmaClientInvitations.status, 'pending'),
+      hasLink('dma-client-invitation', 'dma_client_invitations', true),
+    );
+  /** A registration link still pending: not used, cancelled or expired. */
+  const pendingRegistrationRow = () =>
+    and(
+      isNull(dmaRegisterInvitations.canceledAt),
+      hasLink('dma-registration', 'dma_register_invitations', true),
+    );
 
   const userVars = (user: UserRow): Record<string, string> => ({
     'user.firstName': user.firstName || user.username,
@@ -136,22 +169,9 @@ export function createResellerService(deps: ResellerDeps) {
     const [pending] = await db
       .select({ id: dmaClientInvitations.id })
       .from(dmaClientInvitations)
-      .where(
-        and(
-          sql`lower(${dmaClientInvitations.username}) = lower(${username})`,
-          eq(dmaClientInvitations.status, 'pending'),
-          gt(dmaClientInvitations.expiresAt, now()),
-        ),
-      )
+      .where(and(sql`lower(${dmaClientInvitations.username}) = lower(${username})`, pendingLicence()))
       .limit(1);
     return Boolean(pending);
-  }
-
-  /** A verified account under this email (any role): the person a new account joins (decisions §4). */
-  /** The person an invited address already is (never staff: identity/person.ts), with a password. */
-  async function verifiedAccountOf(email: string): Promise<UserRow | null> {
-    const account = await joinableAccountOf(db, email);
-    return account?.passwordHash ? account : null;
   }
 
   async function findUser(id: string): Promise<UserRow | null> {
@@ -237,7 +257,7 @@ export function createResellerService(deps: ResellerDeps) {
     return out;
   }
 
-  const presentLicence = (row: ClientInvitationRow): PendingLicence => ({
+  const presentLicence = (row: ClientInvitationRow, expiresAt: Date): PendingLicence => ({
     _id: row.id,
     token: row.id,
     data: {
@@ -250,25 +270,27 @@ export function createResellerService(deps: ResellerDeps) {
       },
     },
     createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
   });
 
   /** A pending client invitation from its mailed token: 400 "The link is not valid…" otherwise. */
   async function pendingInvitation(token: string) {
-    const [row] = await db
-      .select({ invitation: dmaClientInvitations, dma: users })
-      .from(dmaClientInvitations)
-      .innerJoin(users, eq(dmaClientInvitations.dmaId, users.id))
-      .where(
-        and(
-          eq(dmaClientInvitations.tokenHash, hashToken(token)),
-          eq(dmaClientInvitations.status, 'pending'),
-          gt(dmaClientInvitations.expiresAt, now()),
-          eq(users.role, 'DMA'),
-        ),
-      );
-    if (!row) throw new InvalidError(messages.invitationLinkInvalid);
-    return row;
+    const link = await links.find(token, 'dma-client-invitation');
+    const [row] = link?.subjectId
+      ? await db
+          .select({ invitation: dmaClientInvitations, dma: users })
+          .from(dmaClientInvitations)
+          .innerJoin(users, eq(dmaClientInvitations.dmaId, users.id))
+          .where(
+            and(
+              eq(dmaClientInvitations.id, link.subjectId),
+              eq(dmaClientInvitations.status, 'pending'),
+              eq(users.role, 'DMA'),
+            ),
+          )
+      : [];
+    if (!link || !row) throw new InvalidError(messages.invitationLinkInvalid);
+    return { ...row, link };
   }
 
   async function restaurantNameOf(invitation: ClientInvitationRow): Promise<string> {
@@ -293,19 +315,17 @@ export function createResellerService(deps: ResellerDeps) {
 
   /** A pending registration link (doc 3 §2.8): 400 "Something went wrong…" otherwise. */
   async function pendingRegistration(token: string) {
-    const [row] = await db
-      .select()
-      .from(dmaRegisterInvitations)
-      .where(
-        and(
-          eq(dmaRegisterInvitations.tokenHash, hashToken(token)),
-          isNull(dmaRegisterInvitations.usedAt),
-          isNull(dmaRegisterInvitations.canceledAt),
-          gt(dmaRegisterInvitations.expiresAt, now()),
-        ),
-      );
-    if (!row) throw new InvalidError(messages.dmaRegisterLinkInvalid);
-    return row;
+    const link = await links.find(token, 'dma-registration');
+    const [invitation] = link?.subjectId
+      ? await db
+          .select()
+          .from(dmaRegisterInvitations)
+          .where(
+            and(eq(dmaRegisterInvitations.id, link.subjectId), isNull(dmaRegisterInvitations.canceledAt)),
+          )
+      : [];
+    if (!link || !invitation) throw new InvalidError(messages.dmaRegisterLinkInvalid);
+    return { invitation, link };
   }
 
   /**
@@ -366,7 +386,7 @@ export function createResellerService(deps: ResellerDeps) {
 
     /** GET /dma/verify-token?token=: the invited address. */
     async verifyRegisterToken(token: string): Promise<DmaRegisterInvitation> {
-      const invitation = await pendingRegistration(token);
+      const { invitation } = await pendingRegistration(token);
       return { email: invitation.email };
     },
 
@@ -382,47 +402,41 @@ export function createResellerService(deps: ResellerDeps) {
         password: string;
       },
     ): Promise<string> {
-      const invitation = await pendingRegistration(token);
-      if (await usernameOrLicenceTaken(input.username)) throw new InvalidError(messages.usernameTaken);
+      const { invitation, link } = await pendingRegistration(token);
+      if (await usernameOrLicenceTaken(input.username)) throw usernameTakenError();
       const [existingDma] = await db
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.role, 'DMA'), sql`lower(${users.email}) = lower(${invitation.email})`))
         .limit(1);
       if (existingDma) throw new InvalidError(messages.dmaEmailTaken);
-      const sibling = await verifiedAccountOf(invitation.email);
+      // The mailed link proves the address: the reseller joins the person behind it (never staff).
+      const sibling = await joinableAccountOf(db, invitation.email);
       const passwordHash = await hashPassword(input.password);
-      let dma: UserRow;
-      try {
-        dma = await db.transaction(async (tx) => {
-          const used = await tx
-            .update(dmaRegisterInvitations)
-            .set({ usedAt: now() })
-            .where(and(eq(dmaRegisterInvitations.id, invitation.id), isNull(dmaRegisterInvitations.usedAt)))
-            .returning({ id: dmaRegisterInvitations.id });
-          if (used.length !== 1) throw new InvalidError(messages.dmaRegisterLinkInvalid);
-          const [created] = await tx
-            .insert(users)
-            .values({
-              username: input.username,
-              email: invitation.email,
-              firstName: input.firstName,
-              lastName: input.lastName,
-              phoneNumber: input.phoneNumber,
-              role: 'DMA',
-              companyName: input.company_name,
-              passwordHash,
-              // The mailed link proves the address.
-              verifiedAt: now(),
-              personId: sibling?.personId ?? newId(),
-            })
-            .returning();
-          return created!;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
-        throw error;
-      }
+      const dma = await withUniqueAs(
+        () =>
+          db.transaction(async (tx) => {
+            if (!(await links.consume(link.id, tx))) throw new InvalidError(messages.dmaRegisterLinkInvalid);
+            const [created] = await tx
+              .insert(users)
+              .values({
+                username: input.username,
+                email: invitation.email,
+                firstName: input.firstName,
+                lastName: input.lastName,
+                phoneNumber: input.phoneNumber,
+                role: 'DMA',
+                companyName: input.company_name,
+                passwordHash,
+                // The mailed link proves the address.
+                verifiedAt: now(),
+                personId: sibling?.personId ?? newId(),
+              })
+              .returning();
+            return created!;
+          }),
+        usernameTakenError,
+      );
       const admins = await db
         .select({ email: users.email })
         .from(users)
@@ -444,16 +458,20 @@ export function createResellerService(deps: ResellerDeps) {
       query: { search?: string | undefined; status?: PendingLicenceStatus | undefined },
     ): Promise<PendingLicence[]> {
       requireDma(caller);
+      const pending = !query.status || query.status === 'pending';
       const rows = await db
-        .select()
+        .select({ invitation: dmaClientInvitations, expiresAt: actionTokens.expiresAt })
         .from(dmaClientInvitations)
+        .innerJoin(
+          actionTokens,
+          pending
+            ? liveLinkOf('dma-client-invitation', dmaClientInvitations.id)
+            : linkOf('dma-client-invitation', dmaClientInvitations.id),
+        )
         .where(
           and(
             eq(dmaClientInvitations.dmaId, caller.userId),
             eq(dmaClientInvitations.status, query.status ?? 'pending'),
-            query.status && query.status !== 'pending'
-              ? undefined
-              : gt(dmaClientInvitations.expiresAt, now()),
             query.search
               ? or(
                   sql`${dmaClientInvitations.email} ilike ${likePattern(query.search)}`,
@@ -463,7 +481,7 @@ export function createResellerService(deps: ResellerDeps) {
           ),
         )
         .orderBy(desc(dmaClientInvitations.createdAt), desc(dmaClientInvitations.id));
-      return rows.map(presentLicence);
+      return rows.map((row) => presentLicence(row.invitation, row.expiresAt));
     },
 
     /** GET /dma/clients: the client search, a page at a time ("No licenses were found." when empty). */
@@ -499,13 +517,7 @@ export function createResellerService(deps: ResellerDeps) {
       const [pending] = await db
         .select({ n: count() })
         .from(dmaClientInvitations)
-        .where(
-          and(
-            eq(dmaClientInvitations.dmaId, caller.userId),
-            eq(dmaClientInvitations.status, 'pending'),
-            gt(dmaClientInvitations.expiresAt, now()),
-          ),
-        );
+        .where(and(eq(dmaClientInvitations.dmaId, caller.userId), pendingLicence()));
       const restaurantIds = all.flatMap((client) => (client.restaurant_id ? [client.restaurant_id] : []));
       const [published] =
         restaurantIds.length === 0
@@ -570,8 +582,7 @@ export function createResellerService(deps: ResellerDeps) {
         .where(
           and(
             eq(dmaClientInvitations.dmaId, dma.id),
-            eq(dmaClientInvitations.status, 'pending'),
-            gt(dmaClientInvitations.expiresAt, now()),
+            pendingLicence(),
             sql`lower(${dmaClientInvitations.email}) = lower(${input.email})`,
           ),
         )
@@ -600,51 +611,62 @@ export function createResellerService(deps: ResellerDeps) {
       if (!username.success) {
         throw new InvalidError(username.error.issues[0]?.message ?? messages.usernameRequired);
       }
-      if (await usernameOrLicenceTaken(username.data)) throw new InvalidError(messages.usernameTaken);
+      if (await usernameOrLicenceTaken(username.data)) throw usernameTakenError();
 
-      const token = newOpaqueToken();
-      const [created] = await db
-        .insert(dmaClientInvitations)
-        .values({
-          dmaId: dma.id,
-          email: input.email,
-          username: username.data,
-          restaurantId,
-          restaurantName,
-          tokenHash: hashToken(token),
-          expiresAt: new Date(now().getTime() + LINK_MS),
-        })
-        .returning();
+      const { created, token, expiresAt } = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(dmaClientInvitations)
+          .values({
+            dmaId: dma.id,
+            email: input.email,
+            username: username.data,
+            restaurantId,
+            restaurantName,
+          })
+          .returning();
+        const issued = await links.issue('dma-client-invitation', { subjectId: row!.id }, { tx });
+        const [link] = await tx
+          .select({ expiresAt: actionTokens.expiresAt })
+          .from(actionTokens)
+          .where(and(eq(actionTokens.subjectId, row!.id), eq(actionTokens.kind, 'dma-client-invitation')));
+        return { created: row!, token: issued, expiresAt: link!.expiresAt };
+      });
       await mailer.send('dma-client-added', input.email, {
         ...clientMailVars(dma, { email: input.email, username: username.data }, restaurantName),
         link: `${deps.publicUrl}/dma-client-verify-invitation?token=${encodeURIComponent(token)}`,
         token,
         expiresIn: `${DMA_LINK_DAYS} days`,
       });
-      return { restaurants: restaurantRows, client: presentLicence(created!) };
+      return { restaurants: restaurantRows, client: presentLicence(created, expiresAt) };
     },
 
     /** POST /dma/client-cancel-invitation?token= (the pending licence's handle). */
     async cancelInvitation(caller: Caller, handle: string): Promise<string> {
       requireDma(caller);
-      const canceled = await db
-        .update(dmaClientInvitations)
-        .set({ status: 'canceled', respondedAt: now() })
-        .where(
-          and(
-            sql`${dmaClientInvitations.id} = ${handle}`,
-            eq(dmaClientInvitations.dmaId, caller.userId),
-            eq(dmaClientInvitations.status, 'pending'),
-          ),
-        )
-        .returning({ id: dmaClientInvitations.id });
-      if (canceled.length === 0) throw new NotFoundError();
+      await db.transaction(async (tx) => {
+        const canceled = await tx
+          .update(dmaClientInvitations)
+          .set({ status: 'canceled', respondedAt: now() })
+          .where(
+            and(
+              sql`${dmaClientInvitations.id} = ${handle}`,
+              eq(dmaClientInvitations.dmaId, caller.userId),
+              eq(dmaClientInvitations.status, 'pending'),
+            ),
+          )
+          .returning({ id: dmaClientInvitations.id });
+        if (canceled.length === 0) throw new NotFoundError();
+        await links.retire('dma-client-invitation', { subjectId: canceled[0]!.id }, tx);
+      });
       return messages.invitationCanceled;
     },
 
     // ---------- the client's invitation page (doc 3 §2.8) ----------
 
-    /** GET /dma/client-temporary-verify-token?token= */
+    /**
+     * GET /dma/client-temporary-verify-token?token=: a password is always asked; `hasAccount` says it
+     * is the password of the account the address already holds (issue 20: joining needs proof).
+     */
     async verifyInvitation(token: string): Promise<InvitationVerification> {
       const { invitation, dma } = await pendingInvitation(token);
       const restaurantName = await restaurantNameOf(invitation);
@@ -659,72 +681,73 @@ export function createResellerService(deps: ResellerDeps) {
           },
         },
         restaurant: { name: restaurantName },
-        shouldEnterPassword: (await verifiedAccountOf(invitation.email)) === null,
+        shouldEnterPassword: true,
+        hasAccount: (await joinableAccountOf(db, invitation.email)) !== null,
       };
     },
 
     /**
      * POST /dma/client-accept-invitation?token= {password}: the client account (role DMA_CLIENT) of
-     * the reseller, on the chosen restaurant or a new one. An email that already holds a verified
-     * account keeps its password (and joins that person's accounts); otherwise the password is set here.
+     * the reseller, on the chosen restaurant or a new one. An address that already holds a verified
+     * (non-staff) account joins that person only with that account's password, checked and throttled
+     * as every confirmation is; otherwise the password is set here and the client is a new person.
      */
-    async acceptInvitation(token: string, input: { password?: string | undefined }): Promise<string> {
-      const { invitation, dma } = await pendingInvitation(token);
-      const sibling = await verifiedAccountOf(invitation.email);
-      let passwordHash: string;
-      if (sibling?.passwordHash) passwordHash = sibling.passwordHash;
-      else {
+    async acceptInvitation(
+      token: string,
+      input: { password?: string | undefined },
+      clientIp: string,
+    ): Promise<string> {
+      const { invitation, dma, link } = await pendingInvitation(token);
+      const account = await joinableAccountOf(db, invitation.email);
+      let person: Pick<NewOwner, 'passwordHash' | 'personId'>;
+      if (account) {
+        if (!input.password) throw new InvalidError(messages.passwordRequired);
+        await deps.confirmPassword(callerFor(account, 'dma-client-invitation'), input.password, clientIp);
+        person = { passwordHash: account.passwordHash, personId: account.personId };
+      } else {
         if (!input.password || !PASSWORD_PATTERN.test(input.password)) {
           throw new InvalidError(messages.passwordPattern);
         }
-        passwordHash = await hashPassword(input.password);
+        person = { passwordHash: await hashPassword(input.password) };
       }
-      let restaurantName = invitation.restaurantName;
-      let restaurantId: string | null = null;
-      try {
-        await db.transaction(async (tx) => {
-          const taken = await tx
-            .update(dmaClientInvitations)
-            .set({ status: 'accepted', respondedAt: now() })
-            .where(
-              and(eq(dmaClientInvitations.id, invitation.id), eq(dmaClientInvitations.status, 'pending')),
-            )
-            .returning({ id: dmaClientInvitations.id });
-          if (taken.length !== 1) throw new InvalidError(messages.invitationLinkInvalid);
-          if (invitation.restaurantId) {
-            const [existing] = await tx
-              .select({ id: restaurants.id, name: restaurants.name })
-              .from(restaurants)
-              .where(eq(restaurants.id, invitation.restaurantId));
-            if (existing) {
-              restaurantId = existing.id;
-              restaurantName = existing.name;
+      const owner: NewOwner = {
+        ...person,
+        username: invitation.username,
+        email: invitation.email,
+        role: 'DMA_CLIENT',
+        verifiedAt: now(),
+        dmaId: dma.id,
+        // The account manager the "contact your account manager" dialog names (doc 2 §2).
+        dmaParentEmail: dma.email,
+      };
+      const restaurantName = await withUniqueAs(
+        () =>
+          db.transaction(async (tx) => {
+            const taken = await tx
+              .update(dmaClientInvitations)
+              .set({ status: 'accepted', respondedAt: now() })
+              .where(
+                and(eq(dmaClientInvitations.id, invitation.id), eq(dmaClientInvitations.status, 'pending')),
+              )
+              .returning({ id: dmaClientInvitations.id });
+            if (taken.length !== 1 || !(await links.consume(link.id, tx))) {
+              throw new InvalidError(messages.invitationLinkInvalid);
             }
-          }
-          if (!restaurantId) {
-            const [created] = await tx
-              .insert(restaurants)
-              .values({ name: invitation.restaurantName, timeZone: 'UTC' })
-              .returning({ id: restaurants.id });
-            restaurantId = created!.id;
-          }
-          await tx.insert(users).values({
-            username: invitation.username,
-            email: invitation.email,
-            role: 'DMA_CLIENT',
-            passwordHash,
-            verifiedAt: now(),
-            personId: sibling?.personId ?? newId(),
-            restaurantId,
-            dmaId: dma.id,
-            // The account manager the "contact your account manager" dialog names (doc 2 §2).
-            dmaParentEmail: dma.email,
-          });
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new InvalidError(messages.usernameTaken);
-        throw error;
-      }
+            const [existing] = invitation.restaurantId
+              ? await tx
+                  .select({ id: restaurants.id, name: restaurants.name })
+                  .from(restaurants)
+                  .where(eq(restaurants.id, invitation.restaurantId))
+              : [];
+            if (existing) {
+              await addOwner(tx, existing.id, owner);
+              return existing.name;
+            }
+            await openRestaurant(tx, { name: invitation.restaurantName }, owner);
+            return invitation.restaurantName;
+          }),
+        usernameTakenError,
+      );
       await mailer.send('dma-client-accepted-invitation', dma.email, {
         ...clientMailVars(dma, invitation, restaurantName),
         link: `${deps.publicUrl}/dma/dashboard`,
@@ -734,13 +757,17 @@ export function createResellerService(deps: ResellerDeps) {
 
     /** POST /dma/client-reject-invitation?token=: the licence is removed; the reseller is told. */
     async rejectInvitation(token: string): Promise<string> {
-      const { invitation, dma } = await pendingInvitation(token);
-      const rejected = await db
-        .update(dmaClientInvitations)
-        .set({ status: 'rejected', respondedAt: now() })
-        .where(and(eq(dmaClientInvitations.id, invitation.id), eq(dmaClientInvitations.status, 'pending')))
-        .returning({ id: dmaClientInvitations.id });
-      if (rejected.length !== 1) throw new InvalidError(messages.invitationLinkInvalid);
+      const { invitation, dma, link } = await pendingInvitation(token);
+      await db.transaction(async (tx) => {
+        const rejected = await tx
+          .update(dmaClientInvitations)
+          .set({ status: 'rejected', respondedAt: now() })
+          .where(and(eq(dmaClientInvitations.id, invitation.id), eq(dmaClientInvitations.status, 'pending')))
+          .returning({ id: dmaClientInvitations.id });
+        if (rejected.length !== 1 || !(await links.consume(link.id, tx))) {
+          throw new InvalidError(messages.invitationLinkInvalid);
+        }
+      });
       await mailer.send('dma-client-rejected-invitation', dma.email, {
         ...clientMailVars(dma, invitation, await restaurantNameOf(invitation)),
         link: `${deps.publicUrl}/dma/dashboard`,
@@ -1043,22 +1070,17 @@ export function createResellerService(deps: ResellerDeps) {
     async adminPending(caller: Caller): Promise<PendingDma[]> {
       requireStaff(caller);
       const rows = await db
-        .select()
+        .select({ invitation: dmaRegisterInvitations, expiresAt: actionTokens.expiresAt })
         .from(dmaRegisterInvitations)
-        .where(
-          and(
-            isNull(dmaRegisterInvitations.usedAt),
-            isNull(dmaRegisterInvitations.canceledAt),
-            gt(dmaRegisterInvitations.expiresAt, now()),
-          ),
-        )
+        .innerJoin(actionTokens, liveLinkOf('dma-registration', dmaRegisterInvitations.id))
+        .where(isNull(dmaRegisterInvitations.canceledAt))
         .orderBy(desc(dmaRegisterInvitations.createdAt), desc(dmaRegisterInvitations.id));
-      return rows.map((row) => ({
-        _id: row.id,
-        token: row.id,
-        data: { email: row.email, added_by: row.addedByUsername },
-        createdAt: row.createdAt.toISOString(),
-        expiresAt: row.expiresAt.toISOString(),
+      return rows.map(({ invitation, expiresAt }) => ({
+        _id: invitation.id,
+        token: invitation.id,
+        data: { email: invitation.email, added_by: invitation.addedByUsername },
+        createdAt: invitation.createdAt.toISOString(),
+        expiresAt: expiresAt.toISOString(),
       }));
     },
 
@@ -1067,13 +1089,7 @@ export function createResellerService(deps: ResellerDeps) {
       const [row] = await db
         .select({ n: count() })
         .from(dmaRegisterInvitations)
-        .where(
-          and(
-            isNull(dmaRegisterInvitations.usedAt),
-            isNull(dmaRegisterInvitations.canceledAt),
-            gt(dmaRegisterInvitations.expiresAt, now()),
-          ),
-        );
+        .where(pendingRegistrationRow());
       return row?.n ?? 0;
     },
 
@@ -1089,25 +1105,24 @@ export function createResellerService(deps: ResellerDeps) {
         .where(and(eq(users.role, 'DMA'), sql`lower(${users.email}) = lower(${email})`))
         .limit(1);
       if (existing) throw new InvalidError(messages.dmaEmailTaken);
-      const token = newOpaqueToken();
-      await db.transaction(async (tx) => {
-        await tx
+      const token = await db.transaction(async (tx) => {
+        const replaced = await tx
           .update(dmaRegisterInvitations)
           .set({ canceledAt: now() })
           .where(
             and(
               sql`lower(${dmaRegisterInvitations.email}) = lower(${email})`,
-              isNull(dmaRegisterInvitations.usedAt),
               isNull(dmaRegisterInvitations.canceledAt),
+              hasLink('dma-registration', 'dma_register_invitations', false),
             ),
-          );
-        await tx.insert(dmaRegisterInvitations).values({
-          email,
-          addedBy: caller.userId,
-          addedByUsername: caller.username,
-          tokenHash: hashToken(token),
-          expiresAt: new Date(now().getTime() + LINK_MS),
-        });
+          )
+          .returning({ id: dmaRegisterInvitations.id });
+        for (const row of replaced) await links.retire('dma-registration', { subjectId: row.id }, tx);
+        const [created] = await tx
+          .insert(dmaRegisterInvitations)
+          .values({ email, addedBy: caller.userId, addedByUsername: caller.username })
+          .returning({ id: dmaRegisterInvitations.id });
+        return links.issue('dma-registration', { subjectId: created!.id }, { tx });
       });
       await mailer.send('dma-register', email, {
         recipientEmail: email,
@@ -1122,18 +1137,21 @@ export function createResellerService(deps: ResellerDeps) {
     /** POST /admin/cancel-dma-invitation?token= (the pending invitation's handle). */
     async cancelRegisterLink(caller: Caller, handle: string): Promise<string> {
       requireStaff(caller);
-      const canceled = await db
-        .update(dmaRegisterInvitations)
-        .set({ canceledAt: now() })
-        .where(
-          and(
-            sql`${dmaRegisterInvitations.id} = ${handle}`,
-            isNull(dmaRegisterInvitations.usedAt),
-            isNull(dmaRegisterInvitations.canceledAt),
-          ),
-        )
-        .returning({ id: dmaRegisterInvitations.id });
-      if (canceled.length === 0) throw new NotFoundError();
+      await db.transaction(async (tx) => {
+        const canceled = await tx
+          .update(dmaRegisterInvitations)
+          .set({ canceledAt: now() })
+          .where(
+            and(
+              sql`${dmaRegisterInvitations.id} = ${handle}`,
+              isNull(dmaRegisterInvitations.canceledAt),
+              hasLink('dma-registration', 'dma_register_invitations', false),
+            ),
+          )
+          .returning({ id: dmaRegisterInvitations.id });
+        if (canceled.length === 0) throw new NotFoundError();
+        await links.retire('dma-registration', { subjectId: canceled[0]!.id }, tx);
+      });
       return messages.invitationCanceled;
     },
 
