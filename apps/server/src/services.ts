@@ -44,7 +44,7 @@ import {
 } from './features/public-menu/public-menu.service.ts';
 import { createQrService } from './features/qr/qr.service.ts';
 import { createQuickEditService } from './features/quick-edit/quick-edit.service.ts';
-import { createResellerService } from './features/reseller/reseller.service.ts';
+import { createResellerService } from './features/resellers/reseller.service.ts';
 import { createAddRestaurantService } from './features/restaurants/add-restaurant.service.ts';
 import { createOwnershipTransferService } from './features/restaurants/ownership-transfer.service.ts';
 import { createRestaurantService } from './features/restaurants/restaurant.service.ts';
