@@ -380,6 +380,32 @@ describe('the client wizard and the invitation page (doc 3 §2.3, §2.8)', () =>
     expect((await signIn(t, invitation.username, 'Client1234')).user).toMatchObject({ role: 'DMA_CLIENT' });
   });
 
+  it('a client invitation is valid for 7 days, then leaves the pending licences', async () => {
+    const reseller = await newReseller();
+    const invitation = await invite(reseller);
+    // A fresh session each time: the clock moves past the access token's life too.
+    const pendingHandles = async () =>
+      (
+        await t.call<PendingLicence[]>({
+          method: 'GET',
+          url: '/api/dma/clients-temporary',
+          token: (await signIn(t, reseller.username)).accessToken,
+        })
+      ).body.message.map((row) => row.token);
+    expect(await pendingHandles()).toContain(invitation.licence.token);
+    t.clock.advance(7 * 24 * 3_600_000 + 60_000);
+    try {
+      const late = await t.call({
+        method: 'GET',
+        url: `/api/dma/client-temporary-verify-token?token=${invitation.token}`,
+      });
+      expect(late.body.message).toBe(messages.invitationLinkInvalid);
+      expect(await pendingHandles()).not.toContain(invitation.licence.token);
+    } finally {
+      t.clock.advance(-(7 * 24 * 3_600_000 + 60_000));
+    }
+  });
+
   it('reject tells the reseller; cancel ends the licence; both links stop working', async () => {
     const reseller = await newReseller();
     const rejected = await invite(reseller, { restaurant_name: 'No Thanks Diner' });
