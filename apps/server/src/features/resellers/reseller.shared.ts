@@ -2,8 +2,6 @@ import { messages } from '@carte/domain';
 import { and, type Column, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
-import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
-import type { Db } from '../../db/connect.ts';
 import {
   type ActionTokenKind,
   actionTokens,
@@ -20,17 +18,13 @@ import {
   staffRoles,
   usernameTaken,
 } from '../identity/index.ts';
-
 import type { UserRow } from './reseller.presenter.ts';
 
-export interface ResellerDeps {
-  db: Db;
+/** Deleting a client removes its account as identity does (db, publicMenu, endSubscription). */
+export interface ResellerDeps extends AccountRemovalDeps {
   mailer: { send(template: string, to: string, vars: Record<string, string>): Promise<unknown> };
   publicUrl: string;
   now: () => Date;
-  publicMenu: PublicMenuChanges;
-  /** Ends a restaurant's subscription at once when its last owner account is deleted. */
-  endSubscription: AccountRemovalDeps['endSubscription'];
   billing: Pick<
     BillingService,
     | 'plan'
@@ -163,7 +157,7 @@ export function createResellerShared(deps: ResellerDeps) {
         .where(eq(restaurants.id, client.restaurantId));
       restaurantName = restaurant?.name ?? '';
     }
-    await removeAccount({ db, publicMenu: deps.publicMenu, endSubscription: deps.endSubscription }, client);
+    await removeAccount(deps, client);
     await mailer.send('dma-client-deleted', client.email, clientMailVars(dma, client, restaurantName));
   }
 
