@@ -43,7 +43,7 @@ import { categoryTimelineRoutes, menuTimelineRoutes } from './features/menus/men
 import { publicMenuPlugin } from './features/public-menu/public-menu.routes.ts';
 import { qrRoutes } from './features/qr/qr.routes.ts';
 import { quickEditRoutes } from './features/quick-edit/quick-edit.routes.ts';
-import { resellerAdminRoutes, resellerRoutes } from './features/reseller/reseller.routes.ts';
+import { resellerAdminRoutes, resellerRoutes } from './features/resellers/resellers.routes.ts';
 import { addRestaurantRoutes } from './features/restaurants/add-restaurant.routes.ts';
 import { ownershipTransferRoutes } from './features/restaurants/ownership-transfer.routes.ts';
 import { restaurantRoutes } from './features/restaurants/restaurant.routes.ts';

@@ -46,7 +46,7 @@ import {
 } from './features/public-menu/public-menu.service.ts';
 import { createQrService } from './features/qr/qr.service.ts';
 import { createQuickEditService } from './features/quick-edit/quick-edit.service.ts';
-import { createResellerService } from './features/reseller/reseller.service.ts';
+import { createResellerService } from './features/resellers/reseller.service.ts';
 import { createAddRestaurantService } from './features/restaurants/add-restaurant.service.ts';
 import { createOwnershipTransferService } from './features/restaurants/ownership-transfer.service.ts';
 import { createRestaurantService } from './features/restaurants/restaurant.service.ts';
@@ -187,6 +187,7 @@ export function createServices(deps: ServiceDeps) {
     billing,
     confirmPassword,
     acting,
+    links,
     imageUrl: (key) => imageUrls(storage, key)?.card ?? null,
   });
 

@@ -266,6 +266,7 @@ describe('the client wizard and the invitation page (doc 3 §2.3, §2.8)', () =>
       },
       restaurant: { name: 'Blue Door' },
       shouldEnterPassword: true,
+      hasAccount: false,
     });
 
     const accept = (payload: object) =>
@@ -319,7 +320,7 @@ describe('the client wizard and the invitation page (doc 3 §2.3, §2.8)', () =>
     expect(shownSecond.body.message.restaurant.name).toBe('Blue Door');
   });
 
-  it('an email with a verified account keeps its password: no password is asked', async () => {
+  it("an email with a verified account joins it only with that account's password (issue 20)", async () => {
     const reseller = await newReseller();
     const owner = await createOwner(t);
     const invitation = await invite(reseller, { email: owner.user.email });
@@ -327,15 +328,82 @@ describe('the client wizard and the invitation page (doc 3 §2.3, §2.8)', () =>
       method: 'GET',
       url: `/api/dma/client-temporary-verify-token?token=${invitation.token}`,
     });
-    expect(shown.body.message.shouldEnterPassword).toBe(false);
+    expect(shown.body.message).toMatchObject({ shouldEnterPassword: true, hasAccount: true });
+    const accept = (payload: object) =>
+      t.call({ method: 'POST', url: `/api/dma/client-accept-invitation?token=${invitation.token}`, payload });
+    // No password, or a wrong one: refused, and nothing is made.
+    const absent = await accept({});
+    expect(absent.status).toBe(400);
+    expect(absent.body.message).toBe(messages.passwordRequired);
+    const wrong = await accept({ password: 'Another123' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(messages.wrongPassword);
+    expect(await db().select().from(users).where(eq(users.username, invitation.username))).toEqual([]);
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `/api/dma/client-temporary-verify-token?token=${invitation.token}`,
+        })
+      ).status,
+    ).toBe(200);
+
+    const accepted = await accept({ password: PASSWORD });
+    expect(accepted.body.message).toBe(messages.invitationAccepted);
+    const [client] = await db().select().from(users).where(eq(users.username, invitation.username));
+    expect(client).toMatchObject({
+      role: 'DMA_CLIENT',
+      personId: owner.user.personId,
+      passwordHash: owner.user.passwordHash,
+    });
+    const session = await signIn(t, invitation.username, PASSWORD);
+    expect(session.user).toMatchObject({ role: 'DMA_CLIENT' });
+  });
+
+  it('a staff address never joins: a new password is set and the client is a person of its own', async () => {
+    const reseller = await newReseller();
+    const admin = await createOwner(t, { role: 'ADMIN' });
+    const invitation = await invite(reseller, { email: admin.user.email });
+    const shown = await t.call<InvitationVerification>({
+      method: 'GET',
+      url: `/api/dma/client-temporary-verify-token?token=${invitation.token}`,
+    });
+    expect(shown.body.message).toMatchObject({ shouldEnterPassword: true, hasAccount: false });
     const accepted = await t.call({
       method: 'POST',
       url: `/api/dma/client-accept-invitation?token=${invitation.token}`,
-      payload: {},
+      payload: { password: 'Client1234' },
     });
     expect(accepted.body.message).toBe(messages.invitationAccepted);
-    const session = await signIn(t, invitation.username, PASSWORD);
-    expect(session.user).toMatchObject({ role: 'DMA_CLIENT' });
+    const [client] = await db().select().from(users).where(eq(users.username, invitation.username));
+    expect(client?.personId).not.toBe(admin.user.personId);
+    expect((await signIn(t, invitation.username, 'Client1234')).user).toMatchObject({ role: 'DMA_CLIENT' });
+  });
+
+  it('a client invitation is valid for 7 days, then leaves the pending licences', async () => {
+    const reseller = await newReseller();
+    const invitation = await invite(reseller);
+    // A fresh session each time: the clock moves past the access token's life too.
+    const pendingHandles = async () =>
+      (
+        await t.call<PendingLicence[]>({
+          method: 'GET',
+          url: '/api/dma/clients-temporary',
+          token: (await signIn(t, reseller.username)).accessToken,
+        })
+      ).body.message.map((row) => row.token);
+    expect(await pendingHandles()).toContain(invitation.licence.token);
+    t.clock.advance(7 * 24 * 3_600_000 + 60_000);
+    try {
+      const late = await t.call({
+        method: 'GET',
+        url: `/api/dma/client-temporary-verify-token?token=${invitation.token}`,
+      });
+      expect(late.body.message).toBe(messages.invitationLinkInvalid);
+      expect(await pendingHandles()).not.toContain(invitation.licence.token);
+    } finally {
+      t.clock.advance(-(7 * 24 * 3_600_000 + 60_000));
+    }
   });
 
   it('reject tells the reseller; cancel ends the licence; both links stop working', async () => {

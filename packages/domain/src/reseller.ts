@@ -225,12 +225,17 @@ export const invitationVerificationSchema = z.object({
     }),
   }),
   restaurant: z.object({ name: z.string() }),
-  /** False when the email already belongs to a verified account: its password is kept. */
+  /** A password is asked: a new one, or the existing account's when `hasAccount`. */
   shouldEnterPassword: z.boolean(),
+  /**
+   * The address already holds a verified (non-staff) Carte account: its password proves the invitee is
+   * its holder, and the client account joins that person (issue 20).
+   */
+  hasAccount: z.boolean(),
 });
 export type InvitationVerification = z.infer<typeof invitationVerificationSchema>;
 
-/** POST /dma/client-accept-invitation?token= {password}: the password only when shouldEnterPassword. */
+/** POST /dma/client-accept-invitation?token= {password}: a new password, or the account's when hasAccount. */
 export const acceptInvitationSchema = z.object({
   password: text().max(200, { error: messages.passwordPattern }).optional(),
 });

@@ -719,29 +719,26 @@ export const menuDisplayMenus = pgTable(
 // ---- Resellers (issue 14; doc 3 §2.3, §2.8, §3) ----
 
 /**
- * A registration link an admin sent to a prospective reseller (`dma-register`, 7 days): pending
- * until used or cancelled (doc 3 §3 Pending DMA invitation: data.email, data.added_by, token).
+ * A registration invitation an admin sent to a prospective reseller (`dma-register`, 7 days): pending
+ * until its link is used or it is cancelled (doc 3 §3 Pending DMA invitation: data.email,
+ * data.added_by, token). The link itself is an `action_tokens` row of kind `dma-registration` whose
+ * `subject_id` is this row's id (identity's mailed links).
  */
-export const dmaRegisterInvitations = pgTable(
-  'dma_register_invitations',
-  {
-    id: id(),
-    email: text('email').notNull(),
-    addedBy: ref('added_by').references(() => users.id, { onDelete: 'set null' }),
-    addedByUsername: text('added_by_username').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('dma_register_invitations_hash_idx').on(t.tokenHash)],
-);
+export const dmaRegisterInvitations = pgTable('dma_register_invitations', {
+  id: id(),
+  email: text('email').notNull(),
+  addedBy: ref('added_by').references(() => users.id, { onDelete: 'set null' }),
+  addedByUsername: text('added_by_username').notNull(),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 /**
  * A pending licence (doc 3 §3 Temporary client): a reseller invited an email as a client for one of
  * its clients' restaurants (`restaurantId`) or a new one (`restaurantName`), with the username the
  * client account will have. `pending` until the client accepts or rejects, or the reseller cancels.
+ * Its mailed link (and 7-day expiry) is an `action_tokens` row of kind `dma-client-invitation` whose
+ * `subject_id` is this row's id.
  */
 export const dmaClientInvitations = pgTable(
   'dma_client_invitations',
@@ -758,13 +755,8 @@ export const dmaClientInvitations = pgTable(
       .$type<'pending' | 'accepted' | 'rejected' | 'canceled'>()
       .notNull()
       .default('pending'),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('dma_client_invitations_hash_idx').on(t.tokenHash),
-    index('dma_client_invitations_dma_idx').on(t.dmaId, t.status),
-  ],
+  (t) => [index('dma_client_invitations_dma_idx').on(t.dmaId, t.status)],
 );

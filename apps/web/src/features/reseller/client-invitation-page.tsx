@@ -12,8 +12,9 @@ import { AuthCard, InvalidLinkCard, LinkLoading } from '../auth/index.ts';
 
 /**
  * /dma-client-verify-invitation?token=… (doc 3 §2.8, §4, §5): a reseller invited this restaurant.
- * The page names the reseller's company and the restaurant; Accept (with a password when the server
- * says one must be set) or Reject, both then /login. "Page url not valid." without a token, "The link
+ * The page names the reseller's company and the restaurant; Accept (with a new password, or the
+ * password of the Carte account the address already holds when the server says `hasAccount`) or
+ * Reject, both then /login. "Page url not valid." without a token, "The link
  * is not valid. Please try again or contact the support." for a bad one.
  */
 export function ClientInvitationPage() {
@@ -47,10 +48,14 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
 
   const run = async (action: 'accept' | 'reject') => {
     setFailure(null);
-    if (action === 'accept' && invitation.shouldEnterPassword && !PASSWORD_PATTERN.test(password)) {
+    // The existing account's password is only required here; the server checks it (issue 20).
+    const refused = invitation.hasAccount
+      ? !password && messages.passwordRequired
+      : !PASSWORD_PATTERN.test(password) && (password ? messages.passwordPattern : messages.passwordRequired);
+    if (action === 'accept' && invitation.shouldEnterPassword && refused) {
       // Doc 3 §5: the pattern's message, and nothing is sent.
-      setPasswordError(password ? messages.passwordPattern : messages.passwordRequired);
-      notifyError(password ? messages.passwordPattern : messages.passwordRequired);
+      setPasswordError(refused);
+      notifyError(refused);
       return;
     }
     setBusy(action);
@@ -107,9 +112,13 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
           <FormAlert message={failure} />
           {invitation.shouldEnterPassword && (
             <PasswordInput
-              label="Choose a password"
-              description="At least eight characters, with an uppercase letter, a lowercase letter and a number."
-              autoComplete="new-password"
+              label={invitation.hasAccount ? 'Enter the password of your Carte account' : 'Choose a password'}
+              description={
+                invitation.hasAccount
+                  ? 'This address already has a Carte account: its password links the new account to it.'
+                  : 'At least eight characters, with an uppercase letter, a lowercase letter and a number.'
+              }
+              autoComplete={invitation.hasAccount ? 'current-password' : 'new-password'}
               withAsterisk
               value={password}
               error={passwordError}

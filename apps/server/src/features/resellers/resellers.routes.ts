@@ -226,13 +226,13 @@ export const resellerRoutes: FastifyPluginAsyncZod<{ reseller: ResellerService }
         tags,
         summary: 'Accept a client invitation from the mailed link (public)',
         description:
-          'Makes the client account; `password` is needed only when the verification said shouldEnterPassword. Mails `dma-client-accepted-invitation` to the reseller.',
+          'Makes the client account. `password` is the password of the account the address holds when the verification said hasAccount (checked and throttled), a new password otherwise. Mails `dma-client-accepted-invitation` to the reseller.',
         querystring: dmaTokenQuery,
         body: acceptInvitationSchema,
-        response: responses(z.string(), [400]),
+        response: responses(z.string(), [400, 429]),
       },
     },
-    async (request) => ok(await reseller.acceptInvitation(request.query.token, request.body)),
+    async (request) => ok(await reseller.acceptInvitation(request.query.token, request.body, request.ip)),
   );
 
   app.post(
