@@ -17,6 +17,7 @@ import { analyticsEvents, menus, restaurants, subscriptions, users } from '../..
 import {
   type AccountRemovalDeps,
   type Acting,
+  completeInvitedAccount,
   hashPassword,
   isStaff,
   type MailedLinks,
@@ -333,25 +334,22 @@ export function createAdminService(deps: AdminDeps) {
       if (await usernameTaken(db, input.username, found.user.id))
         throw new InvalidError(messages.usernameTaken);
       const passwordHash = await hashPassword(input.password);
-      await withUniqueAs(
-        () =>
-          db.transaction(async (tx) => {
-            if (!(await deps.links.consume(found.token.id, tx)))
-              throw new InvalidError(messages.adminLinkInvalid);
-            await tx
-              .update(users)
-              .set({
-                username: input.username,
-                firstName: input.firstName || found.user.firstName,
-                lastName: input.lastName || found.user.lastName,
-                phoneNumber: input.phoneNumber,
-                passwordHash,
-                verifiedAt: now(),
-                updatedAt: now(),
-              })
-              .where(eq(users.id, found.user.id));
-          }),
-        () => new InvalidError(messages.usernameTaken),
+      await completeInvitedAccount(
+        { db, links: deps.links },
+        {
+          linkId: found.token.id,
+          userId: found.user.id,
+          set: {
+            username: input.username,
+            firstName: input.firstName || found.user.firstName,
+            lastName: input.lastName || found.user.lastName,
+            phoneNumber: input.phoneNumber,
+            passwordHash,
+            verifiedAt: now(),
+            updatedAt: now(),
+          },
+          invalid: messages.adminLinkInvalid,
+        },
       );
       return messages.adminAccountCompleted;
     },

@@ -6,10 +6,12 @@
 export { type AccountRemovalDeps, removeAccount } from './account-removal.ts';
 export { type Acting, assertNotActing, mayActAs, type OpenSession } from './acting.ts';
 export { recordAudit } from './audit.ts';
+export { completeInvitedAccount } from './invited-account.ts';
 export type { LoginThrottle } from './login-throttle.ts';
 export { LINK_HOURS, type MailedLink, type MailedLinks } from './mailed-links.ts';
 export {
   addOwner,
+  asAccountOf,
   type NewOwner,
   type NewRestaurant,
   openRestaurant,

@@ -77,3 +77,20 @@ export async function addOwner(tx: Tx, restaurantId: string, owner: NewOwner): P
     .returning();
   return created!;
 }
+
+/**
+ * One more account of a person who proved the address: their names, phone, password and person,
+ * verified now. The new account keeps its own password from then on.
+ */
+export const asAccountOf = (
+  person: Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'passwordHash' | 'personId'>,
+  verifiedAt: Date,
+): Omit<NewOwner, 'username'> => ({
+  email: person.email,
+  firstName: person.firstName,
+  lastName: person.lastName,
+  phoneNumber: person.phoneNumber,
+  passwordHash: person.passwordHash,
+  verifiedAt,
+  personId: person.personId,
+});

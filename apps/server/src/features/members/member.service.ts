@@ -16,6 +16,7 @@ import { newId } from '../../db/ids.ts';
 import { restaurants, users } from '../../db/schema.ts';
 import {
   assertNotActing,
+  completeInvitedAccount,
   hashPassword,
   isStaff,
   joinableAccountOf,
@@ -293,25 +294,22 @@ export function createMemberService(deps: MemberDeps) {
       if (await usernameTaken(db, input.username, found.user.id))
         throw new InvalidError(messages.usernameTaken);
       const passwordHash = await hashPassword(input.password);
-      await withUniqueAs(
-        () =>
-          db.transaction(async (tx) => {
-            if (!(await links.consume(found.token.id, tx)))
-              throw new InvalidError(messages.verifyLinkInvalid);
-            await tx
-              .update(users)
-              .set({
-                username: input.username,
-                firstName: input.firstName ?? found.user.firstName,
-                lastName: input.lastName ?? found.user.lastName,
-                phoneNumber: input.phoneNumber,
-                passwordHash,
-                verifiedAt: now(),
-                updatedAt: now(),
-              })
-              .where(eq(users.id, found.user.id));
-          }),
-        () => new InvalidError(messages.usernameTaken),
+      await completeInvitedAccount(
+        { db, links },
+        {
+          linkId: found.token.id,
+          userId: found.user.id,
+          set: {
+            username: input.username,
+            firstName: input.firstName ?? found.user.firstName,
+            lastName: input.lastName ?? found.user.lastName,
+            phoneNumber: input.phoneNumber,
+            passwordHash,
+            verifiedAt: now(),
+            updatedAt: now(),
+          },
+          invalid: messages.verifyLinkInvalid,
+        },
       );
       return messages.memberAccountCompleted;
     },
@@ -335,26 +333,24 @@ export function createMemberService(deps: MemberDeps) {
         throw new InvalidError(messages.verifyLinkInvalid);
       }
       const username = await usernameFor(person, await restaurantName(found.user.restaurantId ?? ''));
-      await withUniqueAs(
-        () =>
-          db.transaction(async (tx) => {
-            if (!(await links.consume(found.token.id, tx)))
-              throw new InvalidError(messages.verifyLinkInvalid);
-            await tx
-              .update(users)
-              .set({
-                username,
-                firstName: found.user.firstName || person.firstName,
-                lastName: found.user.lastName || person.lastName,
-                phoneNumber: person.phoneNumber,
-                passwordHash: person.passwordHash,
-                verifiedAt: now(),
-                personId: person.personId,
-                updatedAt: now(),
-              })
-              .where(eq(users.id, found.user.id));
-          }),
-        () => new InvalidError(messages.conflict),
+      await completeInvitedAccount(
+        { db, links },
+        {
+          linkId: found.token.id,
+          userId: found.user.id,
+          set: {
+            username,
+            firstName: found.user.firstName || person.firstName,
+            lastName: found.user.lastName || person.lastName,
+            phoneNumber: person.phoneNumber,
+            passwordHash: person.passwordHash,
+            verifiedAt: now(),
+            personId: person.personId,
+            updatedAt: now(),
+          },
+          invalid: messages.verifyLinkInvalid,
+          conflict: messages.conflict,
+        },
       );
       return { account: { _id: found.user.id, username } };
     },

@@ -12,7 +12,13 @@ import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.t
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';
 import { restaurants, users } from '../../db/schema.ts';
-import { assertNotActing, openRestaurant, usernameTaken, withUniqueAs } from '../identity/index.ts';
+import {
+  asAccountOf,
+  assertNotActing,
+  openRestaurant,
+  usernameTaken,
+  withUniqueAs,
+} from '../identity/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -116,17 +122,8 @@ export function createAddRestaurantService(deps: AddRestaurantDeps) {
                 ...(model ? { timeZone: model.timeZone } : {}),
                 parentId: parent?.id ?? null,
               },
-              {
-                username: input.username,
-                email: person.email,
-                firstName: person.firstName,
-                lastName: person.lastName,
-                phoneNumber: person.phoneNumber,
-                // The same person signs in with the same password; each account keeps its own from now on.
-                passwordHash: person.passwordHash,
-                verifiedAt: now(),
-                personId: person.personId,
-              },
+              // The same person signs in with the same password; each account keeps its own from now on.
+              { username: input.username, ...asAccountOf(person, now()) },
             );
             return opened.owner;
           }),

@@ -15,6 +15,7 @@ import { newId } from '../../db/ids.ts';
 import { restaurants, users } from '../../db/schema.ts';
 import {
   addOwner,
+  asAccountOf,
   assertNotActing,
   hashPassword,
   joinableAccountOf,
@@ -185,16 +186,10 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
               .where(eq(restaurants.parentId, restaurantId))
               .limit(1);
             if (child) throw new InvalidError(messages.transferHasLocations);
+            // The mailed link proves the address.
             await addOwner(tx, restaurantId, {
               username: input.username,
-              email: found.email,
-              firstName: person.firstName,
-              lastName: person.lastName,
-              phoneNumber: person.phoneNumber,
-              passwordHash: person.passwordHash,
-              // The mailed link proves the address.
-              verifiedAt: now(),
-              personId: person.personId,
+              ...asAccountOf({ ...person, email: found.email }, now()),
             });
             // The old owner's account of this restaurant closes: its sessions (refresh-token families)
             // go with it, so its next request is refused. Their other accounts stay as they are.
