@@ -6,11 +6,9 @@ import { text } from './text.ts';
 import {
   emailField,
   idList,
+  newAccountFields,
   optionalName,
-  passwordField,
-  phoneField,
-  usernameField,
-  whenFieldsPassed,
+  withPasswordConfirmation,
 } from './validation.ts';
 
 /**
@@ -87,27 +85,15 @@ export type MemberInvitation = z.infer<typeof memberInvitationSchema>;
  * POST /members/verify: completing the account (doc 2 §7: token with firstName, lastName, username,
  * phoneNumber, password; the page also sends its confirmation). Names have no rules (doc 3 §5).
  */
-export const memberCompleteSchema = z
-  .object({
+export const memberCompleteSchema = withPasswordConfirmation(
+  z.object({
     token: text({ error: messages.verifyLinkInvalid }).min(1, { error: messages.verifyLinkInvalid }).max(512),
+    ...newAccountFields,
     /** Left out: the name the invitation was made with stays. */
     firstName: memberName,
     lastName: memberName,
-    username: usernameField,
-    phoneNumber: phoneField,
-    password: passwordField(),
-    confirm_password: text({ error: messages.confirmPasswordRequired }).optional().default(''),
-  })
-  .refine((data) => data.confirm_password !== '', {
-    error: messages.confirmPasswordRequired,
-    path: ['confirm_password'],
-    when: whenFieldsPassed('confirm_password'),
-  })
-  .refine((data) => data.confirm_password === '' || data.password === data.confirm_password, {
-    error: messages.passwordMismatch,
-    path: ['confirm_password'],
-    when: whenFieldsPassed('confirm_password', 'password'),
-  });
+  }),
+);
 export type MemberCompleteInput = z.input<typeof memberCompleteSchema>;
 
 /** The answer of POST /members: the member, and whether they could sign in at once (already verified). */
