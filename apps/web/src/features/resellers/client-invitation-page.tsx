@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
-import { type InvitationVerification, resellerApi, resellerKeys } from '../../api/reseller.api.ts';
+import { type InvitationVerification, resellerApi, resellerKeys } from '../../api/resellers.api.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { AuthCard, InvalidLinkCard, LinkLoading } from '../auth/index.ts';

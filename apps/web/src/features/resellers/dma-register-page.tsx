@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { resellerApi, resellerKeys } from '../../api/reseller.api.ts';
+import { resellerApi, resellerKeys } from '../../api/resellers.api.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
