@@ -96,7 +96,23 @@ export const memberCompleteSchema = withPasswordConfirmation(
 );
 export type MemberCompleteInput = z.input<typeof memberCompleteSchema>;
 
-/** The answer of POST /members: the member, and whether they could sign in at once (already verified). */
+/**
+ * POST /members/accept `{ token }` (signed in): the invited address's owner takes the invitation as a
+ * new account linked to the signed-in person, who switches to it from the account menu. A link of
+ * another address than the signed-in account's answers 400 `verifyLinkInvalid`; an acting-as session 403.
+ */
+export const memberAcceptSchema = memberTokenQuery;
+export type MemberAcceptInput = z.input<typeof memberAcceptSchema>;
+/** The answer of POST /members/accept: the new member account. */
+export const memberAcceptResultSchema = z.object({
+  account: z.object({ _id: objectId, username: z.string() }),
+});
+export type MemberAcceptResult = z.infer<typeof memberAcceptResultSchema>;
+
+/**
+ * The answer of POST /members: the member, and `alreadyVerified`, always false now: an invited
+ * address's existing account joins only when its owner accepts (POST /members/accept).
+ */
 export const memberCreatedSchema = z.object({ member: memberSchema, alreadyVerified: z.boolean() });
 
 /**
