@@ -4,6 +4,7 @@
  */
 export {
   NewAccountFields,
+  NewAccountLinkForm,
   type NewAccountValues,
   newAccountPayload,
   newAccountServerFields,

@@ -1,7 +1,9 @@
 import { PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
+import { MailedLinkForm, type MailedLinkFormProps } from '../../ui/mailed-link-page.tsx';
 import { composePhone, DEFAULT_COUNTRY } from '../../ui/phone.ts';
 import { PhoneInput } from '../../ui/phone-input.tsx';
 
@@ -114,5 +116,29 @@ export function NewAccountFields<T extends NewAccountValues>({
         At least eight characters, with an uppercase letter, a lowercase letter and a number.
       </Text>
     </>
+  );
+}
+
+/**
+ * A mailed link's form that makes a new account: the page's own fields (`children`) first, then the
+ * new-account fields with the address the link was sent to.
+ */
+export function NewAccountLinkForm<V extends NewAccountValues>({
+  email,
+  usernameAutofocus = false,
+  serverFields = newAccountServerFields,
+  children,
+  ...props
+}: Omit<MailedLinkFormProps<V>, 'serverFields' | 'children'> & {
+  email: string;
+  usernameAutofocus?: boolean;
+  serverFields?: MailedLinkFormProps<V>['serverFields'];
+  children?: ReactNode;
+}) {
+  return (
+    <MailedLinkForm {...props} serverFields={serverFields}>
+      {children}
+      <NewAccountFields form={props.form} email={email} usernameAutofocus={usernameAutofocus} />
+    </MailedLinkForm>
   );
 }

@@ -6,20 +6,14 @@ import { memberInvitationQuery, membersApi, useAcceptInvitation } from '../../ap
 import { type LoginState, type Session, useSession } from '../../api/session.ts';
 import { AuthCard } from '../../ui/auth-card.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
-import { MailedLinkForm, MailedLinkPage } from '../../ui/mailed-link-page.tsx';
+import { MailedLinkPage } from '../../ui/mailed-link-page.tsx';
 import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 import {
-  NewAccountFields,
+  NewAccountLinkForm,
   type NewAccountValues,
   newAccountPayload,
-  newAccountServerFields,
   useNewAccountForm,
 } from '../auth/index.ts';
-
-const invalidLink = {
-  message: messages.verifyLinkInvalid,
-  hint: 'An invitation link works once and for 7 days. Ask the restaurant’s owner to send a new one.',
-};
 
 /**
  * /member-verify-account?token=… (doc 2 §2 Members, §4 "Member token page"): loading, then the
@@ -48,6 +42,11 @@ export function MemberVerifyAccountPage() {
     </MailedLinkPage>
   );
 }
+
+const invalidLink = {
+  message: messages.verifyLinkInvalid,
+  hint: 'An invitation link works once and for 7 days. Ask the restaurant’s owner to send a new one.',
+};
 
 /** "the team of Harbour Cafe", or "a restaurant team" when the invitation names none. */
 const invitedTo = (invitation: MemberInvitation) =>
@@ -142,22 +141,14 @@ function CompleteForm({
   const returnHere: LoginState = { from: location.pathname + location.search };
 
   return (
-    <MailedLinkForm
+    <NewAccountLinkForm
       form={form}
       submit={(values) => membersApi.complete(toPayload(values))}
-      serverFields={newAccountServerFields}
       title="Complete your account"
-      description={
-        invitation.restaurantName ? (
-          <>
-            You have been invited to join the team of <b>{invitation.restaurantName}</b>. Choose how you sign
-            in.
-          </>
-        ) : (
-          'You have been invited to join a restaurant team. Choose how you sign in.'
-        )
-      }
+      description={<>You have been invited to join {invitedTo(invitation)}. Choose how you sign in.</>}
       submitLabel="Complete account"
+      email={invitation.email}
+      usernameAutofocus
       footer={
         <>
           {signInToAccept && (
@@ -175,8 +166,6 @@ function CompleteForm({
           )}
         </>
       }
-    >
-      <NewAccountFields form={form} email={invitation.email} usernameAutofocus />
-    </MailedLinkForm>
+    />
   );
 }

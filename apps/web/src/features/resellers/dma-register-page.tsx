@@ -1,9 +1,9 @@
 import { dmaRegisterSchema, messages } from '@carte/domain';
 import { TextInput } from '@mantine/core';
 import { registerTokenQuery, resellerApi } from '../../api/resellers.api.ts';
-import { MailedLinkForm, MailedLinkPage } from '../../ui/mailed-link-page.tsx';
+import { MailedLinkPage } from '../../ui/mailed-link-page.tsx';
 import {
-  NewAccountFields,
+  NewAccountLinkForm,
   type NewAccountValues,
   newAccountPayload,
   newAccountServerFields,
@@ -14,24 +14,22 @@ interface RegisterValues extends NewAccountValues {
   company_name: string;
 }
 
-const invalidLink = {
-  message: messages.dmaRegisterLinkInvalid,
-  hint: 'A registration link works once and for 7 days. Ask the Carte team for a new one.',
-};
-
 /**
  * /dma-register?token=… (doc 3 §2.8, §5): the reseller registration an admin mailed. The link is
  * read first ("Something went wrong. Please try again later." when it fails), then the form: names,
  * the mailed address read-only, username (5 characters at least), phone (+1), company name and the
  * password twice. Success toasts "Successfully registered. Please login to continue." → /login.
  */
-export function DmaRegisterPage() {
-  return (
-    <MailedLinkPage query={registerTokenQuery} loadingTitle="Opening your invitation" invalid={invalidLink}>
-      {(invitation, token) => <RegisterForm token={token} email={invitation.email} />}
-    </MailedLinkPage>
-  );
-}
+export const DmaRegisterPage = () => (
+  <MailedLinkPage query={registerTokenQuery} loadingTitle="Opening your invitation" invalid={invalidLink}>
+    {(invitation, token) => <RegisterForm token={token} email={invitation.email} />}
+  </MailedLinkPage>
+);
+
+const invalidLink = {
+  message: messages.dmaRegisterLinkInvalid,
+  hint: 'A registration link works once and for 7 days. Ask the Carte team for a new one.',
+};
 
 const serverFields = [['company', 'company_name'], ...newAccountServerFields] as const;
 
@@ -43,7 +41,7 @@ const toPayload = (values: RegisterValues) => ({
 function RegisterForm({ token, email }: { token: string; email: string }) {
   const form = useNewAccountForm<RegisterValues>(dmaRegisterSchema, toPayload, { company_name: '' });
   return (
-    <MailedLinkForm
+    <NewAccountLinkForm
       form={form}
       submit={async (values) => {
         await resellerApi.register(token, toPayload(values));
@@ -53,6 +51,7 @@ function RegisterForm({ token, email }: { token: string; email: string }) {
       title="Become a Carte reseller"
       description="You have been invited to sell Carte licences to restaurants. Tell us about you and your company."
       submitLabel="Register"
+      email={email}
     >
       <TextInput
         label="Company name"
@@ -61,7 +60,6 @@ function RegisterForm({ token, email }: { token: string; email: string }) {
         data-autofocus
         {...form.getInputProps('company_name')}
       />
-      <NewAccountFields form={form} email={email} />
-    </MailedLinkForm>
+    </NewAccountLinkForm>
   );
 }

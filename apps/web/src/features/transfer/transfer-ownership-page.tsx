@@ -18,24 +18,22 @@ import {
 } from '../auth/index.ts';
 import classes from './transfer.module.css';
 
-const invalidLink = {
-  message: messages.transferLinkInvalid,
-  hint: 'A transfer link works once and for 7 days, and stops working when the owner cancels the request. Ask the owner to send a new one.',
-};
-
 /**
  * /transfer-ownership?token=… (doc 2 §2 "Take ownership page", §4 "Transfer page"): loading, then
  * the invalid-link notice or the form showing the restaurant and its current owner; a new person
  * enters account details, someone with an account under the invited address its password. Success
  * goes to sign-in.
  */
-export function TransferOwnershipPage() {
-  return (
-    <MailedLinkPage query={transferInfoQuery} loadingTitle="Opening the transfer" invalid={invalidLink}>
-      {(info, token) => <AcceptForm token={token} info={info} />}
-    </MailedLinkPage>
-  );
-}
+export const TransferOwnershipPage = () => (
+  <MailedLinkPage query={transferInfoQuery} loadingTitle="Opening the transfer" invalid={invalidLink}>
+    {(info, token) => <AcceptForm token={token} info={info} />}
+  </MailedLinkPage>
+);
+
+const invalidLink = {
+  message: messages.transferLinkInvalid,
+  hint: 'A transfer link works once and for 7 days, and stops working when the owner cancels the request. Ask the owner to send a new one.',
+};
 
 /** The restaurant and who hands it over (doc 2 §2: restaurant name, owner username and email). */
 function TransferSummary({ info }: { info: TransferInfo }) {
