@@ -1,4 +1,4 @@
-import { allDayEveryDay, type Schedule, timelineScheduleSchema } from '@carte/domain';
+import { allDayEveryDay, timelineScheduleSchema } from '@carte/domain';
 import { describe, expect, it } from 'vitest';
 import {
   adjustmentValues,
@@ -8,25 +8,10 @@ import {
   sameSchedule,
   scheduleTimes,
 } from '../src/features/timeline/schedule-values.ts';
+import { scheduleOn } from './support/schedule.ts';
 
-const none: Schedule = {
-  monday: false,
-  tuesday: false,
-  wednesday: false,
-  thursday: false,
-  friday: false,
-  saturday: false,
-  sunday: false,
-  startTime: '11:00',
-  endTime: '15:00',
-  twentyFourHours: false,
-};
-/** A schedule with these days checked (the rest unchecked) and these hours. */
-const on = (days: (keyof typeof none)[], hours: Partial<Schedule> = {}): Schedule => ({
-  ...none,
-  ...Object.fromEntries(days.map((day) => [day, true])),
-  ...hours,
-});
+const none = scheduleOn([]);
+const on = scheduleOn;
 
 describe('the timeline form says which days a schedule covers', () => {
   it.each([

@@ -1,4 +1,3 @@
-import type { Schedule } from '@carte/domain';
 import { describe, expect, it } from 'vitest';
 import {
   minuteLabel,
@@ -9,20 +8,11 @@ import {
   windowLabel,
   zoneOffsetLabel,
 } from '../src/features/timeline/week-strip.ts';
+import { scheduleOn, type WeekDay } from './support/schedule.ts';
 
-const days = (checked: (keyof Schedule)[], startTime: string, endTime: string): Schedule => ({
-  monday: false,
-  tuesday: false,
-  wednesday: false,
-  thursday: false,
-  friday: false,
-  saturday: false,
-  sunday: false,
-  ...Object.fromEntries(checked.map((day) => [day, true])),
-  startTime,
-  endTime,
-  twentyFourHours: false,
-});
+/** Open on these days from `startTime` to `endTime`. */
+const days = (checked: WeekDay[], startTime: string, endTime: string) =>
+  scheduleOn(checked, { startTime, endTime });
 
 // Wednesday 7 January 2026, 10:00 in New York (15:00 UTC).
 const now = new Date('2026-01-07T15:00:00Z');
