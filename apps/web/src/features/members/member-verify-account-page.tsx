@@ -2,6 +2,7 @@ import { homePathFor, type MemberInvitation, memberCompleteSchema, messages } fr
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useImpersonator } from '../../api/admin.api.ts';
 import { memberInvitationQuery, membersApi, useAcceptInvitation } from '../../api/members.api.ts';
 import { type LoginState, type Session, useSession } from '../../api/session.ts';
 import { AuthCard } from '../../ui/auth-card.tsx';
@@ -69,6 +70,8 @@ function SignedInInvitation({
 }) {
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
+  // An acting-as session may not take accounts for the person it acts as (the server answers 403).
+  const actingAs = useImpersonator() !== null;
   const [separate, setSeparate] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -103,11 +106,28 @@ function SignedInInvitation({
           readOnly
           variant="filled"
         />
-        <Text size="sm">
-          Join as <b>{session.user.username}</b>: the team&apos;s account is added to yours, and you switch
-          between them from the account menu.
-        </Text>
-        <Button size="md" fullWidth onClick={() => void handleJoin()} loading={accept.isPending}>
+        {actingAs ? (
+          <Text size="sm" role="note">
+            You are acting as <b>{session.user.username}</b>. Return to your own account to accept an
+            invitation.
+          </Text>
+        ) : (
+          <Text size="sm">
+            Join as <b>{session.user.username}</b>: the team&apos;s account is added to yours, and you switch
+            between them from the account menu.
+          </Text>
+        )}
+        <Button
+          size="md"
+          fullWidth
+          h="auto"
+          mih={42}
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          onClick={() => void handleJoin()}
+          loading={accept.isPending}
+          disabled={actingAs}
+        >
           Join {invitation.restaurantName || 'the team'}
         </Button>
         <Button variant="subtle" fullWidth onClick={() => setSeparate(true)} disabled={accept.isPending}>
