@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers (STYLE rule 12): pure domain rules, the API against a real PostgreSQL, browser journeys.
+// Three tiers (STYLE rule 12): pure rules (domain's, and the web app's pure modules), the API against a
+// real PostgreSQL, browser journeys.
 // Two cores: API files run two at a time, each in its own database; journeys run one at a time.
 export default defineConfig({
   test: {
@@ -9,6 +10,14 @@ export default defineConfig({
         test: {
           name: 'domain',
           include: ['packages/*/test/**/*.test.ts', 'packages/*/test/**/*.test.tsx'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          // The web app's pure modules (form values, layout tree, drafts…): no DOM, no React.
+          name: 'web',
+          include: ['apps/web/test/**/*.test.ts'],
           environment: 'node',
         },
       },

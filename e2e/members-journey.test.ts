@@ -327,4 +327,43 @@ describe('the team', () => {
     expect(refused.body.message).toBe(messages.grantOnlyOwnPermissions);
     await context.close();
   });
+
+  it('an invitation opened signed out offers "Sign in to accept", which comes back to it signed in with "Join"', async () => {
+    const owner = await registerVerifiedOwner(server.url, sink, `inviter_${Date.now().toString(36)}`);
+    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const address = `sam_${Date.now().toString(36)}@carte.test`;
+    await ownerApi.call('POST', '/api/members', { email: address, firstName: 'Sam', permissions: {} });
+    const mail = await sink.waitFor((m) => m.to.includes(address), 20_000);
+    const link = new URL(mail.links.find((href) => href.includes('/member-verify-account?token='))!);
+    const pathAndQuery = link.pathname + link.search;
+    // Someone who already has a Carte account opens the link signed out.
+    const visitor = await registerVerifiedOwner(server.url, sink, `visitor_${Date.now().toString(36)}`);
+
+    const context = await phoneContext();
+    const page = await context.newPage();
+    await page.goto(pathAndQuery);
+    await shows(() => page.getByRole('heading', { name: 'Complete your account' }).isVisible());
+    await shows(() => page.getByText(`Already have a Carte account under ${address}?`).isVisible());
+    await page.getByRole('link', { name: 'Sign in to accept' }).click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Username or email').fill(visitor.username);
+    await page.getByLabel(/^Password/).fill(visitor.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+
+    // Back on the invitation, signed in: join with this account, or make a separate one.
+    await page.waitForURL((url) => url.pathname + url.search === pathAndQuery);
+    await shows(() => page.getByRole('heading', { name: 'Join the team' }).isVisible());
+    expect(await page.getByLabel('Invitation sent to').inputValue()).toBe(address);
+    expect(await page.getByRole('button', { name: `Join ${owner.restaurantName}` }).isVisible()).toBe(true);
+    await expectNoSeriousViolation(page, 'member invitation signed in at 390 px');
+    await noOverflow(page);
+    await shoot(page, 'member-invitation-signed-in-390.png');
+    await page.getByRole('button', { name: 'Create a separate account instead' }).click();
+    await shows(() => page.getByRole('heading', { name: 'Complete your account' }).isVisible());
+    expect(await page.getByLabel('First name').inputValue()).toBe('Sam');
+    expect(await page.getByText('Sign in to accept').count()).toBe(0);
+    await page.getByRole('button', { name: 'Join with your account instead' }).click();
+    await shows(() => page.getByRole('button', { name: `Join ${owner.restaurantName}` }).isVisible());
+    await context.close();
+  });
 });

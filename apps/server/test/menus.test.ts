@@ -113,7 +113,7 @@ describe('creating menus', () => {
       displayDietary: true,
       displaySideDishes: true,
       twentyFourHoursMenuAvailable: true,
-      valid: { monday: true, sunday: true, startTime: '00:00', endTime: '23:59' },
+      valid: { monday: true, sunday: true, startTime: '00:00', endTime: '00:00' },
     });
     const second = await createMenu(token, { name: 'Dinner' });
     const { body } = await callMenus<Menu[]>(token, 'GET', '');

@@ -4,15 +4,7 @@ import { mailTemplateGroups } from './mail-templates.ts';
 import { messages } from './messages.ts';
 import { roles } from './roles.ts';
 import { text } from './text.ts';
-import {
-  emailField,
-  idList,
-  optionalName,
-  passwordField,
-  phoneField,
-  usernameField,
-  whenFieldsPassed,
-} from './validation.ts';
+import { emailField, idList, newAccountSchema, optionalName, usernameField } from './validation.ts';
 import { dietaryListsInputSchema, dietaryListsSchema } from './workshop.ts';
 
 /**
@@ -160,25 +152,7 @@ export const adminInvitationSchema = z.object({
 export type AdminInvitation = z.infer<typeof adminInvitationSchema>;
 
 /** POST /admin/complete-account/{token} (doc 3 §2.8, §5). */
-export const adminCompleteSchema = z
-  .object({
-    firstName: optionalName,
-    lastName: optionalName,
-    username: usernameField,
-    phoneNumber: phoneField,
-    password: passwordField(),
-    confirm_password: text({ error: messages.confirmPasswordRequired }).optional().default(''),
-  })
-  .refine((data) => data.confirm_password !== '', {
-    error: messages.confirmPasswordRequired,
-    path: ['confirm_password'],
-    when: whenFieldsPassed('confirm_password'),
-  })
-  .refine((data) => data.confirm_password === '' || data.password === data.confirm_password, {
-    error: messages.passwordMismatch,
-    path: ['confirm_password'],
-    when: whenFieldsPassed('confirm_password', 'password'),
-  });
+export const adminCompleteSchema = newAccountSchema;
 export type AdminCompleteInput = z.input<typeof adminCompleteSchema>;
 
 /** POST /admin/dietary/create: the three lists (unique tags) and the lists the form started from. */

@@ -6,11 +6,9 @@ import { text } from './text.ts';
 import {
   emailField,
   idList,
+  newAccountFields,
   optionalName,
-  passwordField,
-  phoneField,
-  usernameField,
-  whenFieldsPassed,
+  withPasswordConfirmation,
 } from './validation.ts';
 
 /**
@@ -87,44 +85,35 @@ export type MemberInvitation = z.infer<typeof memberInvitationSchema>;
  * POST /members/verify: completing the account (doc 2 §7: token with firstName, lastName, username,
  * phoneNumber, password; the page also sends its confirmation). Names have no rules (doc 3 §5).
  */
-export const memberCompleteSchema = z
-  .object({
+export const memberCompleteSchema = withPasswordConfirmation(
+  z.object({
     token: text({ error: messages.verifyLinkInvalid }).min(1, { error: messages.verifyLinkInvalid }).max(512),
+    ...newAccountFields,
     /** Left out: the name the invitation was made with stays. */
     firstName: memberName,
     lastName: memberName,
-    username: usernameField,
-    phoneNumber: phoneField,
-    password: passwordField(),
-    confirm_password: text({ error: messages.confirmPasswordRequired }).optional().default(''),
-  })
-  .refine((data) => data.confirm_password !== '', {
-    error: messages.confirmPasswordRequired,
-    path: ['confirm_password'],
-    when: whenFieldsPassed('confirm_password'),
-  })
-  .refine((data) => data.confirm_password === '' || data.password === data.confirm_password, {
-    error: messages.passwordMismatch,
-    path: ['confirm_password'],
-    when: whenFieldsPassed('confirm_password', 'password'),
-  });
+  }),
+);
 export type MemberCompleteInput = z.input<typeof memberCompleteSchema>;
 
 /**
- * The answer of POST /members: the member as the inviter typed it. `alreadyVerified` is always false
- * since issue 20: an address that holds an account joins only when its owner accepts, so the answer is
- * the same for a known and an unknown address.
+ * POST /members/accept `{ token }` (signed in): the invited address's owner takes the invitation as a
+ * new account linked to the signed-in person, who switches to it from the account menu. A link of
+ * another address than the signed-in account's answers 400 `verifyLinkInvalid`; an acting-as session 403.
  */
-export const memberCreatedSchema = z.object({ member: memberSchema, alreadyVerified: z.boolean() });
-
-/** The answer of POST /members/accept: the new member account, linked to the signed-in person. */
+export const memberAcceptSchema = memberTokenQuery;
+export type MemberAcceptInput = z.input<typeof memberAcceptSchema>;
+/** The answer of POST /members/accept: the new member account. */
 export const memberAcceptResultSchema = z.object({
-  account: z.object({ _id: z.string(), username: z.string() }),
+  account: z.object({ _id: objectId, username: z.string() }),
 });
 export type MemberAcceptResult = z.infer<typeof memberAcceptResultSchema>;
 
-/** The body of POST /members/accept (signed in): the invitation's mailed token. */
-export const memberAcceptSchema = memberTokenQuery;
+/**
+ * The answer of POST /members: the member, and `alreadyVerified`, always false now: an invited
+ * address's existing account joins only when its owner accepts (POST /members/accept).
+ */
+export const memberCreatedSchema = z.object({ member: memberSchema, alreadyVerified: z.boolean() });
 
 /**
  * Doc 2 §6: a member grants only what they hold. Flags the granter lacks keep the value they have

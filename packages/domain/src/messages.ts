@@ -287,6 +287,7 @@ export const messages = {
   memberCreated: 'Member created successfully. An invitation has been sent.',
   memberAddedVerified:
     'Member created successfully. Their email is already verified, so they can sign in now.',
+  /** POST /members/accept: the signed-in person took the invitation as a new linked account. */
   memberInvitationAccepted: 'You have joined the team. Switch to the new account from the account menu.',
   memberUpdated: 'Member updated successfully',
   membersDeleted: 'Member(s) deleted successfully',

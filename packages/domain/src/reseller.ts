@@ -6,11 +6,10 @@ import { text } from './text.ts';
 import {
   emailField,
   idList,
-  optionalName,
-  passwordField,
-  phoneField,
+  newAccountFields,
   usernameField,
   whenFieldsPassed,
+  withPasswordConfirmation,
 } from './validation.ts';
 
 /**
@@ -51,28 +50,19 @@ export const companyNameField = text({ error: messages.companyNameRequired })
   .max(100, { error: messages.nameTooLong });
 
 /** POST /dma/register?token= (doc 3 §2.8, §5). The email comes from the link, never from the form. */
-export const dmaRegisterSchema = z
-  .object({
-    firstName: optionalName,
-    lastName: optionalName,
-    phoneNumber: phoneField,
+export const dmaRegisterSchema = withPasswordConfirmation(
+  z.object({
+    firstName: newAccountFields.firstName,
+    lastName: newAccountFields.lastName,
+    phoneNumber: newAccountFields.phoneNumber,
     username: dmaUsernameField,
     /** Ignored: the address is the one the link was sent to (the form shows it read-only). */
     email: text().max(254).optional(),
     company_name: companyNameField,
-    password: passwordField(),
-    confirm_password: text({ error: messages.confirmPasswordRequired }).optional().default(''),
-  })
-  .refine((data) => data.confirm_password !== '', {
-    error: messages.confirmPasswordRequired,
-    path: ['confirm_password'],
-    when: whenFieldsPassed('confirm_password'),
-  })
-  .refine((data) => data.confirm_password === '' || data.password === data.confirm_password, {
-    error: messages.passwordMismatch,
-    path: ['confirm_password'],
-    when: whenFieldsPassed('confirm_password', 'password'),
-  });
+    password: newAccountFields.password,
+    confirm_password: newAccountFields.confirm_password,
+  }),
+);
 export type DmaRegisterInput = z.input<typeof dmaRegisterSchema>;
 
 // ---------- clients and pending licences (doc 3 §3) ----------

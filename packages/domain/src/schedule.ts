@@ -80,6 +80,28 @@ export function parseTime(value: string): number | null {
   return hours * 60 + minutes;
 }
 
+/** All seven days checked. */
+export const everyDayOfWeek = Object.freeze(
+  Object.fromEntries(daysFromSunday.map((day) => [day, true])) as Record<(typeof weekDays)[number], true>,
+);
+
+/** Midnight: a window from it to itself is the whole day by the rules above. */
+export const midnight = '00:00';
+
+/**
+ * Every day checked, 00:00–00:00: open all day by the rules above (an end equal to the start is 24
+ * hours from the start). New menus get it (decisions §4: "New menus: every day, 24 hours"), so
+ * turning their 24-hour flag off leaves whole days, not days that close a minute before midnight.
+ */
+export const defaultWeek: Readonly<ScheduleTimes> = Object.freeze({
+  ...everyDayOfWeek,
+  startTime: midnight,
+  endTime: midnight,
+});
+
+/** `defaultWeek` with the 24-hour flag on: a new menu's schedule. */
+export const allDayEveryDay: Readonly<Schedule> = Object.freeze({ ...defaultWeek, twentyFourHours: true });
+
 /** The schedule of a menu (`valid` plus `twentyFourHoursMenuAvailable`, decisions §4). */
 export const menuSchedule = (menu: Pick<Menu, 'valid' | 'twentyFourHoursMenuAvailable'>): Schedule => ({
   ...menu.valid,
@@ -132,6 +154,21 @@ function wallClock(instant: number, timeZone: string): number {
     fields.minute ?? 0,
     fields.second ?? 0,
   );
+}
+
+/** A reading of the restaurant's clock: its civil date and the minute of that date. */
+export interface WallTime {
+  /** Days since 1970-01-01 of the date the clock shows. */
+  day: number;
+  /** Minutes after that date's midnight. */
+  minute: number;
+}
+
+/** What the zone's clock shows at an instant, to the minute (the owner's week strip draws it). */
+export function wallTime(instant: Date, timeZone: string): WallTime {
+  const wall = wallClock(instant.getTime(), timeZone);
+  const day = Math.floor(wall / DAY);
+  return { day, minute: Math.floor((wall - day * DAY) / MINUTE) };
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds. */

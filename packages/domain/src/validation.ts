@@ -146,25 +146,43 @@ function confirmMatches<T extends z.ZodObject>(
 
 const confirmField = (required: string) => text({ error: required }).optional().default('');
 
+/**
+ * The fields of a new account, whoever makes it (doc 3 §5): registration and the forms that complete
+ * an account from a mailed link (admin, member, reseller). Each payload lists them in its own order,
+ * since the server answers the first failing field's message, and adds its own fields.
+ */
+export const newAccountFields = {
+  firstName: optionalName,
+  lastName: optionalName,
+  username: usernameField,
+  phoneNumber: phoneField,
+  password: passwordField(),
+  confirm_password: confirmField(messages.confirmPasswordRequired),
+};
+
+/** Adds a new account's rule to a payload: `confirm_password` is given and equals `password`. */
+export const withPasswordConfirmation = <T extends z.ZodObject>(schema: T) =>
+  confirmMatches(schema, 'password', 'confirm_password', messages.confirmPasswordRequired);
+
+/** A new account: its fields in this order and the confirmation rule (the admin's completion form). */
+export const newAccountSchema = withPasswordConfirmation(z.object(newAccountFields));
+
 // ---- payloads of /api/users/* (doc 2 §3, doc 3 §7.4) ----
 
-export const registerSchema = confirmMatches(
+export const registerSchema = withPasswordConfirmation(
   z.object({
-    firstName: optionalName,
-    lastName: optionalName,
-    phoneNumber: phoneField,
-    username: usernameField,
+    firstName: newAccountFields.firstName,
+    lastName: newAccountFields.lastName,
+    phoneNumber: newAccountFields.phoneNumber,
+    username: newAccountFields.username,
     email: emailField(),
     restaurantType: z.enum(restaurantTypes).optional().default('RESTAURANT'),
     restaurantName: text().trim().max(100, { error: messages.nameTooLong }).optional().default(''),
     timeZone: timeZoneField,
-    password: passwordField(),
-    confirm_password: confirmField(messages.confirmPasswordRequired),
+    password: newAccountFields.password,
+    confirm_password: newAccountFields.confirm_password,
     reCaptchaToken: captchaField,
   }),
-  'password',
-  'confirm_password',
-  messages.confirmPasswordRequired,
 ).refine((data) => data.restaurantName.length > 0, {
   // "{Type} name cannot be empty" (doc 2 §5): the message names the chosen business type.
   error: (issue) => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   adjustmentSchedule,
+  allDayEveryDay,
   currentMenus,
   currentWindowEnd,
+  defaultWeek,
   isCategoryVisible,
   isOpenAt,
   menuSchedule,
@@ -13,6 +15,7 @@ import {
   TIMELINE_CHECK_MS,
   type TimelineMenu,
   upcomingSwitch,
+  wallTime,
   weekDays,
   windowsBetween,
 } from '../src/index.ts';
@@ -491,5 +494,28 @@ describe('public menu timeline (doc 2 §4)', () => {
       minutesLeft: 20,
       currentEndsAt: null,
     });
+  });
+});
+
+describe('the default week', () => {
+  it('is open all day on every day even with the 24-hour flag off, not closing a minute before midnight', () => {
+    const timesOnly: Schedule = { ...defaultWeek, twentyFourHours: false };
+    for (const instant of ['2026-01-05T23:59:30Z', '2026-01-06T00:00:00Z', '2026-01-11T12:00:00Z']) {
+      expect(isOpenAt(timesOnly, at(instant), 'UTC')).toBe(true);
+      expect(isOpenAt(allDayEveryDay, at(instant), 'UTC')).toBe(true);
+    }
+    expect(weekDays.every((day) => defaultWeek[day])).toBe(true);
+  });
+});
+
+describe('wallTime', () => {
+  it("reads the restaurant's clock: the civil date and the minute of that date", () => {
+    // 2026-01-05 is day 20458; 23:30 UTC is 18:30 in New York (EST) the same day, 00:30 in Paris the next.
+    expect(wallTime(at('2026-01-05T23:30:59Z'), 'UTC')).toEqual({ day: 20458, minute: 23 * 60 + 30 });
+    expect(wallTime(at('2026-01-05T23:30:00Z'), 'America/New_York')).toEqual({
+      day: 20458,
+      minute: 18 * 60 + 30,
+    });
+    expect(wallTime(at('2026-01-05T23:30:00Z'), 'Europe/Paris')).toEqual({ day: 20459, minute: 30 });
   });
 });

@@ -1,4 +1,10 @@
-import type { FilterOptions, Permissions, RestaurantType, Role } from '@carte/domain';
+import {
+  defaultWeek,
+  type FilterOptions,
+  type Permissions,
+  type RestaurantType,
+  type Role,
+} from '@carte/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -471,17 +477,12 @@ export const menus = pgTable(
     displayDietary: boolean('display_dietary').notNull().default(true),
     displaySideDishes: boolean('display_side_dishes').notNull().default(true),
     draft: boolean('draft').notNull().default(true),
-    valid: jsonb('valid').$type<MenuSchedule>().notNull().default({
-      monday: true,
-      tuesday: true,
-      wednesday: true,
-      thursday: true,
-      friday: true,
-      saturday: true,
-      sunday: true,
-      startTime: '00:00',
-      endTime: '23:59',
-    }),
+    // The domain's default week (00:00–00:00, whole days). Migration 0001 still gives the column
+    // 00:00–23:59 and menu creation relies on it: the next migration must set this default.
+    valid: jsonb('valid')
+      .$type<MenuSchedule>()
+      .notNull()
+      .default({ ...defaultWeek }),
     twentyFourHours: boolean('twenty_four_hours').notNull().default(true),
     /** New menus go to the end. */
     position: integer('position').notNull().default(0),

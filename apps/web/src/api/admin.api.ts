@@ -93,6 +93,12 @@ export const adminApi = {
     api.post(`/admin/complete-account/${encodeURIComponent(token)}`, { body: input, schema: z.string() }),
 };
 
+/** The invitation behind an admin's completion link (MailedLinkPage's query). */
+export const adminInvitationQuery = (token: string) => ({
+  queryKey: adminKeys.invitation(token),
+  queryFn: ({ signal }: { signal: AbortSignal }) => adminApi.invitation(token, signal),
+});
+
 export const useAdminUsers = () =>
   useQuery({ queryKey: adminKeys.users, queryFn: ({ signal }) => adminApi.users(signal) });
 export const useAdminAdmins = (enabled: boolean) =>

@@ -2,6 +2,7 @@ import {
   type MemberCompleteInput,
   type MemberCreateInput,
   type MemberUpdateInput,
+  memberAcceptResultSchema,
   memberCreatedSchema,
   memberInvitationSchema,
   memberSchema,
@@ -9,6 +10,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export const memberKeys = {
   all: ['members'] as const,
@@ -27,6 +29,9 @@ export const membersApi = {
   invitation: (token: string, signal?: AbortSignal) =>
     api.get('/members/verify', { query: { token }, schema: memberInvitationSchema, signal }),
   complete: (input: MemberCompleteInput) => api.post('/members/verify', { body: input, schema: z.string() }),
+  /** Signed in: the invitation becomes a new account linked to the signed-in person. */
+  accept: (token: string) =>
+    api.post('/members/accept', { body: { token }, schema: memberAcceptResultSchema }),
 };
 
 export function useMembers() {
@@ -58,12 +63,18 @@ export function useResendInvitation() {
   return useMutation({ mutationFn: membersApi.resendInvitation });
 }
 
-/** The invitation behind a mailed link; read once, not retried (a bad link stays bad). */
-export function useMemberInvitation(token: string) {
-  return useQuery({
-    queryKey: memberKeys.invitation(token),
-    queryFn: ({ signal }) => membersApi.invitation(token, signal),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
+/** The invitation behind a mailed link, for MailedLinkPage (read once; a bad link stays bad). */
+export const memberInvitationQuery = (token: string) => ({
+  queryKey: memberKeys.invitation(token),
+  queryFn: ({ signal }: { signal: AbortSignal }) => membersApi.invitation(token, signal),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Accepting an invitation signed in: the signed-in user's linked accounts (the account menu) reload. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: membersApi.accept,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.me }),
   });
 }

@@ -1,5 +1,6 @@
 import { type User, userSchema } from '@carte/domain';
 import { useSyncExternalStore } from 'react';
+import { returnPathOr } from './return-path.ts';
 import { storageKeys } from './storage-keys.ts';
 
 export interface Session {
@@ -117,9 +118,5 @@ export interface LoginState {
  */
 export function afterSignInPath(state: unknown, home: string): string {
   const asked = (state as LoginState | null)?.from;
-  const from = asked ?? (ending?.reason === 'expired' ? ending.from : undefined);
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return home;
-  const pathname = from.split(/[?#]/)[0]!;
-  if (pathname === '/' || pathname === '/login') return home;
-  return from;
+  return returnPathOr(asked ?? (ending?.reason === 'expired' ? ending.from : undefined), home);
 }

@@ -31,6 +31,13 @@ export const transferApi = {
     api.post('/restaurants/accept-transfer-request', { query: { token }, body: input, schema: z.string() }),
 };
 
+/** What a transfer link hands over (MailedLinkPage's query; the page keeps it while open). */
+export const transferInfoQuery = (token: string) => ({
+  queryKey: transferKeys.info(token),
+  queryFn: ({ signal }: { signal: AbortSignal }) => transferApi.info(token, signal),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 /** The owner's pending request, fetched on load (doc 2 §4). */
 export function usePendingTransfer(enabled: boolean) {
   return useQuery({

@@ -35,10 +35,10 @@ const LogsPage = lazy(() => admin().then((m) => ({ default: m.LogsPage })));
 const AdminCompleteAccountPage = lazy(() =>
   import('../features/admin/admin-verify-area.ts').then((m) => ({ default: m.AdminCompleteAccountPage })),
 );
-const reseller = () => import('../features/reseller/reseller-area.ts');
+const reseller = () => import('../features/resellers/reseller-area.ts');
 const ResellerDashboardPage = lazy(() => reseller().then((m) => ({ default: m.ResellerDashboardPage })));
 const ResellerClientPage = lazy(() => reseller().then((m) => ({ default: m.ResellerClientPage })));
-const resellerPublic = () => import('../features/reseller/reseller-public-area.ts');
+const resellerPublic = () => import('../features/resellers/reseller-public-area.ts');
 const DmaRegisterPage = lazy(() => resellerPublic().then((m) => ({ default: m.DmaRegisterPage })));
 const ClientInvitationPage = lazy(() => resellerPublic().then((m) => ({ default: m.ClientInvitationPage })));
 const dishes = () => import('../features/dishes/dishes-area.ts');

@@ -1,4 +1,4 @@
-import type { DietaryLists } from '@carte/domain';
+import { type DietaryLists, defaultWeek, everyDayOfWeek } from '@carte/domain';
 import { type Illustration, type Palette, palettes } from './demo-images.ts';
 
 /**
@@ -407,15 +407,7 @@ export const demoDishes: DemoDish[] = [
   },
 ];
 
-const everyDay = {
-  monday: true,
-  tuesday: true,
-  wednesday: true,
-  thursday: true,
-  friday: true,
-  saturday: true,
-  sunday: true,
-};
+const everyDay = everyDayOfWeek;
 
 /**
  * Three published menus, every day, on the truck's clock (America/New_York): Lunch 11:00–16:00 and
@@ -449,8 +441,9 @@ export const demoMenus: (DemoMenu & { schedule: typeof everyDay })[] = [
     name: 'All Day',
     description: 'Tacos, sides and drinks, whenever you find us.',
     categories: ['Tacos', 'Sides', 'Drinks'],
-    startTime: '00:00',
-    endTime: '00:00',
+    // The default week's times, whole days, kept for when the 24-hour flag is turned off.
+    startTime: defaultWeek.startTime,
+    endTime: defaultWeek.endTime,
     twentyFourHours: true,
     colors: { primary: '#2a9d8f', secondary: '#264653', tertiary: '#e9c46a' },
     fonts: { primary: 'Roboto', secondary: 'Open Sans', tertiary: 'Lato' },

@@ -17,7 +17,7 @@ import { IconLicense, IconLogin2, IconTrash, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminKeys } from '../../api/admin.api.ts';
-import { resellerApi, useAdminDmas, useAdminPendingDmas } from '../../api/reseller.api.ts';
+import { resellerApi, useAdminDmas, useAdminPendingDmas } from '../../api/resellers.api.ts';
 import { DeleteWithPasswordModal } from '../../ui/delete-with-password.tsx';
 import { errorMessage, notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { actionsColumn, PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
@@ -46,7 +46,7 @@ export function DmaSection({ onLoginAs }: { onLoginAs: (userId: string) => Promi
   );
   const viewed = dmas.data?.find((row) => row._id === viewing) ?? null;
 
-  const licensesButton = (row: AdminDma) => (
+  const licencesButton = (row: AdminDma) => (
     <Button
       size="compact-sm"
       variant="subtle"
@@ -72,14 +72,14 @@ export function DmaSection({ onLoginAs }: { onLoginAs: (userId: string) => Promi
             {compact ? `${row.username} · ` : ''}
             {row.company_name}
           </Text>
-          {compact && licensesButton(row)}
+          {compact && licencesButton(row)}
         </div>
       ),
     },
     { key: 'firstName', header: 'First name', hideWhenCompact: true, render: (row) => row.firstName || '—' },
     { key: 'lastName', header: 'Last name', hideWhenCompact: true, render: (row) => row.lastName || '—' },
     { key: 'username', header: 'Username', hideWhenCompact: true, render: (row) => row.username },
-    { key: 'licenses', header: 'Licenses', hideWhenCompact: true, render: (row) => licensesButton(row) },
+    { key: 'licences', header: 'Licenses', hideWhenCompact: true, render: (row) => licencesButton(row) },
     {
       ...actionsColumn((row: AdminDma) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -141,13 +141,13 @@ export function DmaSection({ onLoginAs }: { onLoginAs: (userId: string) => Promi
           return message;
         }}
       />
-      <LicensesModal dma={viewed} onClose={() => setViewing(null)} onChanged={reload} />
+      <LicencesModal dma={viewed} onClose={() => setViewing(null)} onChanged={reload} />
     </SectionCard>
   );
 }
 
 /** "View licenses": the reseller's clients, each removable with the admin's password (doc 3 §5). */
-function LicensesModal({
+function LicencesModal({
   dma,
   onClose,
   onChanged,

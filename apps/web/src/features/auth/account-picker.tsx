@@ -1,7 +1,7 @@
 import { Avatar, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import classes from './account-picker.module.css';
-import { AuthCard } from './auth-card.tsx';
 
 interface AccountPickerProps {
   accounts: Array<{ username: string; restaurantName: string | null }>;

@@ -2,7 +2,7 @@ import { messages } from '@carte/domain';
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../ui/auth-card.tsx';
 
 interface NoticeState {
   email?: string;

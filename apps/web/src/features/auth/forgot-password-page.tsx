@@ -5,12 +5,12 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usersApi } from '../../api/users.api.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
-import { AuthCard } from './auth-card.tsx';
 
 type Mode = 'password' | 'username';
 

@@ -1,11 +1,12 @@
 /**
- * What other features use of the auth feature: the card every signed-out page is drawn in, the
- * states of a page opened from a mailed link, and the fields of a new account opened from one.
+ * What other features use of the auth feature: the fields and form of a new account opened from a
+ * mailed link (the link's page itself is ui/mailed-link-page.tsx).
  */
-export { AuthCard } from './auth-card.tsx';
-export { InvalidLinkCard, LinkLoading } from './link-page.tsx';
 export {
   NewAccountFields,
+  NewAccountLinkForm,
   type NewAccountValues,
+  newAccountPayload,
   newAccountServerFields,
+  useNewAccountForm,
 } from './new-account-fields.tsx';

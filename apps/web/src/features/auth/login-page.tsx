@@ -8,13 +8,13 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { afterSignInPath, sessionEnding, sessionStore } from '../../api/session.ts';
 import { usersApi } from '../../api/users.api.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { errorMessage, notifyFailure } from '../../ui/notify.ts';
 import { AccountPicker } from './account-picker.tsx';
-import { AuthCard } from './auth-card.tsx';
 
 type MultipleAccounts = Extract<LoginResult, { multipleAccounts: unknown }>['multipleAccounts'];
 type Unverified = Extract<LoginResult, { account_unverified: true }>;

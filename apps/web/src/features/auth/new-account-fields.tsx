@@ -1,5 +1,10 @@
 import { PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
+import { MailedLinkForm, type MailedLinkFormProps } from '../../ui/mailed-link-page.tsx';
+import { composePhone, DEFAULT_COUNTRY } from '../../ui/phone.ts';
 import { PhoneInput } from '../../ui/phone-input.tsx';
 
 /** The fields of a new account opened from a mailed link (a member's invitation, a transfer). */
@@ -11,6 +16,42 @@ export interface NewAccountValues {
   phoneNational: string;
   password: string;
   confirm_password: string;
+}
+
+const blankNewAccount: NewAccountValues = {
+  firstName: '',
+  lastName: '',
+  username: '',
+  phoneCountry: DEFAULT_COUNTRY,
+  phoneNational: '',
+  password: '',
+  confirm_password: '',
+};
+
+/** A new account's part of a payload (domain's `newAccountFields`): the phone as one E.164 number. */
+export const newAccountPayload = (values: NewAccountValues) => ({
+  firstName: values.firstName,
+  lastName: values.lastName,
+  username: values.username,
+  phoneNumber: composePhone(values.phoneCountry, values.phoneNational),
+  password: values.password,
+  confirm_password: values.confirm_password,
+});
+
+/**
+ * The form of a new account, checked with the payload's domain schema. `initial` gives the page's
+ * own fields and any names the link already knows; the rest starts empty (phone +1).
+ */
+export function useNewAccountForm<V extends NewAccountValues>(
+  schema: z.ZodType,
+  toPayload: (values: V) => unknown,
+  initial: Omit<V, keyof NewAccountValues> & Partial<NewAccountValues>,
+) {
+  return useForm<V>({
+    initialValues: { ...blankNewAccount, ...initial } as V,
+    validate: schemaValidate(schema, { toPayload, fields: { phoneNumber: 'phoneNational' } }),
+    ...validateChangedOnBlur,
+  });
 }
 
 /** Where the server's field errors land in those fields (applyServerError). */
@@ -75,5 +116,29 @@ export function NewAccountFields<T extends NewAccountValues>({
         At least eight characters, with an uppercase letter, a lowercase letter and a number.
       </Text>
     </>
+  );
+}
+
+/**
+ * A mailed link's form that makes a new account: the page's own fields (`children`) first, then the
+ * new-account fields with the address the link was sent to.
+ */
+export function NewAccountLinkForm<V extends NewAccountValues>({
+  email,
+  usernameAutofocus = false,
+  serverFields = newAccountServerFields,
+  children,
+  ...props
+}: Omit<MailedLinkFormProps<V>, 'serverFields' | 'children'> & {
+  email: string;
+  usernameAutofocus?: boolean;
+  serverFields?: MailedLinkFormProps<V>['serverFields'];
+  children?: ReactNode;
+}) {
+  return (
+    <MailedLinkForm {...props} serverFields={serverFields}>
+      {children}
+      <NewAccountFields form={props.form} email={email} usernameAutofocus={usernameAutofocus} />
+    </MailedLinkForm>
   );
 }

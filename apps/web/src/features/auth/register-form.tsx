@@ -15,6 +15,7 @@ import { IconBuildingStore, IconTruck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usersApi } from '../../api/users.api.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
@@ -22,7 +23,6 @@ import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { composePhone, DEFAULT_COUNTRY } from '../../ui/phone.ts';
 import { PhoneInput } from '../../ui/phone-input.tsx';
-import { AuthCard } from './auth-card.tsx';
 
 interface RegisterValues {
   firstName: string;

@@ -1,11 +1,12 @@
 import { messages, resetPasswordSchema } from '@carte/domain';
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { queryKeys } from '../../api/query-keys.ts';
 import { usersApi } from '../../api/users.api.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
@@ -13,7 +14,7 @@ import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /** /reset-password?token=…: token check, then invalid link or the form, then /login (doc 1 §4). */
 export function ResetPasswordPage() {
@@ -85,16 +86,10 @@ function ResetPasswordForm({ token }: { token: string }) {
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <FormAlert message={formError} />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            description="At least eight characters, with an uppercase letter, a lowercase letter and a number."
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
+          <NewPasswordFields
+            labels={['New password', 'Confirm new password']}
+            password={form.getInputProps('password')}
+            confirm={form.getInputProps('confirmPassword')}
           />
           {captcha.field}
           <SubmitButton form={form} fullWidth size="md">

@@ -1,5 +1,5 @@
 import { homePathFor, messages } from '@carte/domain';
-import { Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -7,7 +7,8 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useSession } from '../../api/session.ts';
 import { usersApi } from '../../api/users.api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../ui/auth-card.tsx';
+import { IconTitle, LinkLoading } from '../../ui/mailed-link-page.tsx';
 
 /**
  * /user-verify-email?token=…: the link mailed to a new address confirms the email change
@@ -39,34 +40,19 @@ function VerifyEmail({ token }: { token: string }) {
     ? { to: homePathFor(session.user.role), label: 'Continue' }
     : { to: '/login', label: 'Go to sign in' };
 
-  if (confirmation.isPending) {
-    return (
-      <AuthCard title="Confirming your email">
-        <Stack align="center" gap="sm" py="lg" role="status">
-          <Loader />
-          <Text size="sm" c="dimmed">
-            One moment…
-          </Text>
-        </Stack>
-      </AuthCard>
-    );
-  }
+  if (confirmation.isPending) return <LinkLoading title="Confirming your email" />;
   const confirmed = confirmation.isSuccess;
   return (
     <AuthCard
       title={
-        <Stack align="center" gap="md" component="span">
-          <ThemeIcon
-            size={56}
-            radius="xl"
-            variant="light"
-            color={confirmed ? 'teal' : 'gray'}
-            component="span"
-          >
-            {confirmed ? <IconCircleCheck size={30} stroke={1.6} /> : <IconLinkOff size={28} stroke={1.6} />}
-          </ThemeIcon>
-          <span>{confirmed ? 'Email changed' : 'Link not valid'}</span>
-        </Stack>
+        <IconTitle
+          icon={
+            confirmed ? <IconCircleCheck size={30} stroke={1.6} /> : <IconLinkOff size={28} stroke={1.6} />
+          }
+          color={confirmed ? 'teal' : 'gray'}
+        >
+          {confirmed ? 'Email changed' : 'Link not valid'}
+        </IconTitle>
       }
     >
       <Stack gap="lg" ta="center" role={confirmed ? 'status' : undefined}>

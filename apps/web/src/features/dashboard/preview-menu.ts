@@ -1,4 +1,5 @@
 import {
+  allDayEveryDay,
   type Catalog,
   type Category,
   ctaHref,
@@ -28,20 +29,6 @@ export interface PreviewSources {
   ingredients: readonly Ingredient[];
   restaurant: WorkshopRestaurant | null;
 }
-
-/** The schedule of a menu not saved yet: the preview does not read the clock anyway. */
-const anyHour = {
-  monday: true,
-  tuesday: true,
-  wednesday: true,
-  thursday: true,
-  friday: true,
-  saturday: true,
-  sunday: true,
-  startTime: '00:00',
-  endTime: '00:00',
-  twentyFourHours: true,
-};
 
 /**
  * The menu drawn in the owner's preview, by the rule the public page uses (the domain's
@@ -79,7 +66,8 @@ export function buildPreviewMenu(
       {
         view,
         draft: menu?.draft ?? true,
-        schedule: menu ? menuSchedule(menu) : anyHour,
+        // A menu not saved yet: the preview does not read the clock anyway.
+        schedule: menu ? menuSchedule(menu) : allDayEveryDay,
         categories: (draft?.categories ?? menu?.categories ?? []).map((entry) => ({
           category: entry.category,
           valid: entry.valid !== false,

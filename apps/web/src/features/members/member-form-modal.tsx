@@ -112,12 +112,9 @@ function MemberForm({ member, onClose }: { member: Member | null; onClose: () =>
         await update.mutateAsync({ id: member._id, input: { ...names, permissions: values.permissions } });
         notifySuccess(messages.memberUpdated);
       } else {
-        const created = await create.mutateAsync({
-          ...names,
-          email: values.email.trim(),
-          permissions: values.permissions,
-        });
-        notifySuccess(created.alreadyVerified ? messages.memberAddedVerified : messages.memberCreated);
+        // An address that already has an account joins only when its owner accepts the invitation.
+        await create.mutateAsync({ ...names, email: values.email.trim(), permissions: values.permissions });
+        notifySuccess(messages.memberCreated);
       }
       onClose();
     } catch (error) {

@@ -1,112 +1,191 @@
-import { type MemberInvitation, memberCompleteSchema, messages } from '@carte/domain';
-import { Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { homePathFor, type MemberInvitation, memberCompleteSchema, messages } from '@carte/domain';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { membersApi, useMemberInvitation } from '../../api/members.api.ts';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useImpersonator } from '../../api/admin.api.ts';
+import { memberInvitationQuery, membersApi, useAcceptInvitation } from '../../api/members.api.ts';
+import { type LoginState, type Session, useSession } from '../../api/session.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
-import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
-import { applyServerError } from '../../ui/form/server-error.ts';
-import { SubmitButton } from '../../ui/form/submit-button.tsx';
-import { notifySuccess } from '../../ui/notify.ts';
-import { composePhone, DEFAULT_COUNTRY } from '../../ui/phone.ts';
+import { MailedLinkPage } from '../../ui/mailed-link-page.tsx';
+import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 import {
-  AuthCard,
-  InvalidLinkCard,
-  LinkLoading,
-  NewAccountFields,
+  NewAccountLinkForm,
   type NewAccountValues,
-  newAccountServerFields,
+  newAccountPayload,
+  useNewAccountForm,
 } from '../auth/index.ts';
-
-type CompleteValues = NewAccountValues;
 
 /**
  * /member-verify-account?token=… (doc 2 §2 Members, §4 "Member token page"): loading, then the
- * invalid-link notice (already completed, expired or bad link) or the form; success goes to sign-in.
+ * invalid-link notice (already completed, expired or bad link), then:
+ * - signed out: the form that completes a new account, and the way to sign in and accept with an
+ *   account the person already has under the invited address;
+ * - signed in: "Join {restaurant}", which makes the invitation a new account linked to the signed-in
+ *   person (POST /members/accept; DESIGN: nobody gains an account they did not accept), or a
+ *   separate account with the form.
  */
 export function MemberVerifyAccountPage() {
-  const token = useSearchParams()[0].get('token') ?? '';
-  if (!token) return <InvalidLink />;
-  return <MemberVerifyAccount token={token} />;
-}
-
-function MemberVerifyAccount({ token }: { token: string }) {
-  const invitation = useMemberInvitation(token);
-  if (invitation.isPending) return <LinkLoading title="Opening your invitation" />;
-  if (invitation.isError) return <InvalidLink />;
-  return <CompleteForm token={token} invitation={invitation.data} />;
-}
-
-function InvalidLink() {
+  const session = useSession();
   return (
-    <InvalidLinkCard
-      message={messages.verifyLinkInvalid}
-      hint="An invitation link works once and for 7 days. Ask the restaurant’s owner to send a new one."
-    />
+    <MailedLinkPage
+      query={memberInvitationQuery}
+      loadingTitle="Opening your invitation"
+      invalid={invalidLink}
+    >
+      {(invitation, token) =>
+        session ? (
+          <SignedInInvitation token={token} invitation={invitation} session={session} />
+        ) : (
+          <CompleteForm token={token} invitation={invitation} signInToAccept />
+        )
+      }
+    </MailedLinkPage>
   );
 }
 
-function CompleteForm({ token, invitation }: { token: string; invitation: MemberInvitation }) {
-  const navigate = useNavigate();
-  const [formError, setFormError] = useState<string | null>(null);
-  const toPayload = (values: CompleteValues) => ({
-    token,
-    firstName: values.firstName,
-    lastName: values.lastName,
-    username: values.username,
-    phoneNumber: composePhone(values.phoneCountry, values.phoneNational),
-    password: values.password,
-    confirm_password: values.confirm_password,
-  });
-  const form = useForm<CompleteValues>({
-    initialValues: {
-      firstName: invitation.firstName,
-      lastName: invitation.lastName,
-      username: '',
-      phoneCountry: DEFAULT_COUNTRY,
-      phoneNational: '',
-      password: '',
-      confirm_password: '',
-    },
-    validate: schemaValidate(memberCompleteSchema, { toPayload, fields: { phoneNumber: 'phoneNational' } }),
-    ...validateChangedOnBlur,
-  });
+const invalidLink = {
+  message: messages.verifyLinkInvalid,
+  hint: 'An invitation link works once and for 7 days. Ask the restaurant’s owner to send a new one.',
+};
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    setFormError(null);
+/** "the team of Harbour Cafe", or "a restaurant team" when the invitation names none. */
+const invitedTo = (invitation: MemberInvitation) =>
+  invitation.restaurantName ? (
+    <>
+      the team of <b>{invitation.restaurantName}</b>
+    </>
+  ) : (
+    'a restaurant team'
+  );
+
+function SignedInInvitation({
+  token,
+  invitation,
+  session,
+}: {
+  token: string;
+  invitation: MemberInvitation;
+  session: Session;
+}) {
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  // An acting-as session may not take accounts for the person it acts as (the server answers 403).
+  const actingAs = useImpersonator() !== null;
+  const [separate, setSeparate] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (separate) {
+    return <CompleteForm token={token} invitation={invitation} onBack={() => setSeparate(false)} />;
+  }
+
+  const handleJoin = async () => {
+    setFailure(null);
     try {
-      notifySuccess(await membersApi.complete(toPayload(values)));
-      navigate('/login', { replace: true });
+      await accept.mutateAsync(token);
+      notifySuccess(messages.memberInvitationAccepted);
+      navigate(homePathFor(session.user.role), { replace: true });
     } catch (error) {
-      setFormError(applyServerError(form, error, newAccountServerFields));
+      // A 403 (an acting-as session) is toasted by the API client already.
+      setFailure(errorMessage(error));
     }
-  });
+  };
 
   return (
     <AuthCard
       width={560}
-      title="Complete your account"
-      description={
-        invitation.restaurantName ? (
-          <>
-            You have been invited to join the team of <b>{invitation.restaurantName}</b>. Choose how you sign
-            in.
-          </>
-        ) : (
-          'You have been invited to join a restaurant team. Choose how you sign in.'
-        )
-      }
+      title="Join the team"
+      description={<>You have been invited to join {invitedTo(invitation)}.</>}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <FormAlert message={formError} />
-          <NewAccountFields form={form} email={invitation.email} usernameAutofocus />
-          <SubmitButton form={form} fullWidth size="md">
-            Complete account
-          </SubmitButton>
-        </Stack>
-      </form>
+      <Stack gap="md">
+        <FormAlert message={failure} />
+        <TextInput
+          label="Invitation sent to"
+          type="email"
+          value={invitation.email}
+          readOnly
+          variant="filled"
+        />
+        {actingAs ? (
+          <Text size="sm" role="note">
+            You are acting as <b>{session.user.username}</b>. Return to your own account to accept an
+            invitation.
+          </Text>
+        ) : (
+          <Text size="sm">
+            Join as <b>{session.user.username}</b>: the team&apos;s account is added to yours, and you switch
+            between them from the account menu.
+          </Text>
+        )}
+        <Button
+          size="md"
+          fullWidth
+          h="auto"
+          mih={42}
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          onClick={() => void handleJoin()}
+          loading={accept.isPending}
+          disabled={actingAs}
+        >
+          Join {invitation.restaurantName || 'the team'}
+        </Button>
+        <Button variant="subtle" fullWidth onClick={() => setSeparate(true)} disabled={accept.isPending}>
+          Create a separate account instead
+        </Button>
+      </Stack>
     </AuthCard>
+  );
+}
+
+function CompleteForm({
+  token,
+  invitation,
+  signInToAccept = false,
+  onBack,
+}: {
+  token: string;
+  invitation: MemberInvitation;
+  /** Signed out: offer to sign in with an account under the invited address and accept. */
+  signInToAccept?: boolean;
+  /** Signed in: back to joining with the signed-in account. */
+  onBack?: () => void;
+}) {
+  const location = useLocation();
+  const toPayload = (values: NewAccountValues) => ({ token, ...newAccountPayload(values) });
+  const form = useNewAccountForm(memberCompleteSchema, toPayload, {
+    firstName: invitation.firstName,
+    lastName: invitation.lastName,
+  });
+  // After signing in, /login comes back here (LoginState; only a path of this app is followed).
+  const returnHere: LoginState = { from: location.pathname + location.search };
+
+  return (
+    <NewAccountLinkForm
+      form={form}
+      submit={(values) => membersApi.complete(toPayload(values))}
+      title="Complete your account"
+      description={<>You have been invited to join {invitedTo(invitation)}. Choose how you sign in.</>}
+      submitLabel="Complete account"
+      email={invitation.email}
+      usernameAutofocus
+      footer={
+        <>
+          {signInToAccept && (
+            <Text size="sm" ta="center">
+              Already have a Carte account under <b>{invitation.email}</b>?{' '}
+              <Anchor component={Link} to="/login" state={returnHere} fw={600}>
+                Sign in to accept
+              </Anchor>
+            </Text>
+          )}
+          {onBack && (
+            <Button variant="subtle" fullWidth onClick={onBack}>
+              Join with your account instead
+            </Button>
+          )}
+        </>
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
 import {
   type CategoryAdjustment,
+  midnight,
   parseTime,
   type Schedule,
   type TimelineScheduleInput,
@@ -23,35 +24,21 @@ export const dayNames: Record<WeekDay, { short: string; long: string }> = {
   sunday: { short: 'Sun', long: 'Sunday' },
 };
 
-/** New menus are open every day, 24 hours (decisions §4). */
-export const allDayEveryDay = (): ScheduleValues => ({
-  monday: true,
-  tuesday: true,
-  wednesday: true,
-  thursday: true,
-  friday: true,
-  saturday: true,
-  sunday: true,
-  startTime: '00:00',
-  endTime: '00:00',
-  twentyFourHours: true,
-});
-
 export const adjustmentValues = (
   adjustment: Pick<CategoryAdjustment, 'valid' | 'twentyFourHoursAvailable'>,
 ): ScheduleValues => ({ ...adjustment.valid, twentyFourHours: adjustment.twentyFourHoursAvailable });
 
 /**
  * The `valid` part of a payload. With 24 hours on, the times are not used, so a half-typed one is
- * sent as 00:00 rather than blocking the save; otherwise they go as typed and the schema judges them.
+ * sent as midnight (00:00) rather than blocking the save; otherwise they go as typed and the schema judges them.
  */
 export function scheduleTimes(values: ScheduleValues): TimelineScheduleInput {
   const { twentyFourHours, ...times } = values;
   if (!twentyFourHours) return times;
   return {
     ...times,
-    startTime: parseTime(times.startTime) === null ? '00:00' : times.startTime,
-    endTime: parseTime(times.endTime) === null ? '00:00' : times.endTime,
+    startTime: parseTime(times.startTime) === null ? midnight : times.startTime,
+    endTime: parseTime(times.endTime) === null ? midnight : times.endTime,
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Schedule, windowsBetween } from '@carte/domain';
+import { type Schedule, type WallTime, wallTime, windowsBetween } from '@carte/domain';
 
 /**
  * The week strip's arithmetic: the windows of a schedule (computed by the domain's `windowsBetween`
@@ -9,13 +9,6 @@ import { type Schedule, windowsBetween } from '@carte/domain';
 
 const DAY_MS = 86_400_000;
 const MINUTES_PER_DAY = 1440;
-
-export interface WallTime {
-  /** Days since 1970-01-01 of the date the restaurant's clock shows. */
-  day: number;
-  /** Minutes after that date's midnight. */
-  minute: number;
-}
 
 export interface StripDay {
   /** 0 = Monday … 6 = Sunday. */
@@ -42,34 +35,6 @@ export interface StripPiece {
   end: Date;
   /** It began on the day before (after midnight of a window across midnight). */
   continued: boolean;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function wallFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** What the restaurant's clock shows at an instant. */
-export function wallTime(instant: Date, timeZone: string): WallTime {
-  const fields: Record<string, number> = {};
-  for (const part of wallFormatter(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  const day = Date.UTC(fields.year ?? 1970, (fields.month ?? 1) - 1, fields.day ?? 1) / DAY_MS;
-  return { day, minute: (fields.hour ?? 0) * 60 + (fields.minute ?? 0) };
 }
 
 const weekdayLabel = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });

@@ -6,29 +6,17 @@ import {
   transferNewOwnerFormSchema,
 } from '@carte/domain';
 import { Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconBuildingStore, IconUser } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { transferApi, transferKeys } from '../../api/transfer.api.ts';
-import { FormAlert } from '../../ui/form/form-alert.tsx';
-import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
-import { applyServerError } from '../../ui/form/server-error.ts';
-import { SubmitButton } from '../../ui/form/submit-button.tsx';
-import { notifySuccess } from '../../ui/notify.ts';
-import { composePhone, DEFAULT_COUNTRY } from '../../ui/phone.ts';
+import { transferApi, transferInfoQuery } from '../../api/transfer.api.ts';
+import { MailedLinkForm, MailedLinkPage } from '../../ui/mailed-link-page.tsx';
 import {
-  AuthCard,
-  InvalidLinkCard,
-  LinkLoading,
   NewAccountFields,
   type NewAccountValues,
+  newAccountPayload,
   newAccountServerFields,
+  useNewAccountForm,
 } from '../auth/index.ts';
 import classes from './transfer.module.css';
-
-type AcceptValues = NewAccountValues;
 
 /**
  * /transfer-ownership?token=… (doc 2 §2 "Take ownership page", §4 "Transfer page"): loading, then
@@ -36,32 +24,16 @@ type AcceptValues = NewAccountValues;
  * enters account details, someone with an account under the invited address its password. Success
  * goes to sign-in.
  */
-export function TransferOwnershipPage() {
-  const token = useSearchParams()[0].get('token') ?? '';
-  if (!token) return <InvalidLink />;
-  return <TransferOwnership token={token} />;
-}
+export const TransferOwnershipPage = () => (
+  <MailedLinkPage query={transferInfoQuery} loadingTitle="Opening the transfer" invalid={invalidLink}>
+    {(info, token) => <AcceptForm token={token} info={info} />}
+  </MailedLinkPage>
+);
 
-function TransferOwnership({ token }: { token: string }) {
-  const info = useQuery({
-    queryKey: transferKeys.info(token),
-    queryFn: ({ signal }) => transferApi.info(token, signal),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  if (info.isPending) return <LinkLoading title="Opening the transfer" />;
-  if (info.isError) return <InvalidLink />;
-  return <AcceptForm token={token} info={info.data} />;
-}
-
-function InvalidLink() {
-  return (
-    <InvalidLinkCard
-      message={messages.transferLinkInvalid}
-      hint="A transfer link works once and for 7 days, and stops working when the owner cancels the request. Ask the owner to send a new one."
-    />
-  );
-}
+const invalidLink = {
+  message: messages.transferLinkInvalid,
+  hint: 'A transfer link works once and for 7 days, and stops working when the owner cancels the request. Ask the owner to send a new one.',
+};
 
 /** The restaurant and who hands it over (doc 2 §2: restaurant name, owner username and email). */
 function TransferSummary({ info }: { info: TransferInfo }) {
@@ -100,51 +72,18 @@ function TransferSummary({ info }: { info: TransferInfo }) {
 }
 
 function AcceptForm({ token, info }: { token: string; info: TransferInfo }) {
-  const navigate = useNavigate();
-  const [formError, setFormError] = useState<string | null>(null);
   const existing = info.hasAccount;
-  const toPayload = (values: AcceptValues) =>
+  const toPayload = (values: NewAccountValues) =>
     existing
       ? { username: values.username, password: values.password }
-      : {
-          firstName: values.firstName,
-          lastName: values.lastName,
-          email: info.email,
-          username: values.username,
-          phoneNumber: composePhone(values.phoneCountry, values.phoneNational),
-          password: values.password,
-          confirm_password: values.confirm_password,
-        };
-  const form = useForm<AcceptValues>({
-    initialValues: {
-      firstName: '',
-      lastName: '',
-      username: '',
-      phoneCountry: DEFAULT_COUNTRY,
-      phoneNational: '',
-      password: '',
-      confirm_password: '',
-    },
-    validate: schemaValidate(existing ? transferAcceptSchema : transferNewOwnerFormSchema, {
-      toPayload,
-      fields: { phoneNumber: 'phoneNational' },
-    }),
-    ...validateChangedOnBlur,
-  });
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    setFormError(null);
-    try {
-      notifySuccess(await transferApi.accept(token, toPayload(values)));
-      navigate('/login', { replace: true });
-    } catch (error) {
-      setFormError(applyServerError(form, error, newAccountServerFields));
-    }
-  });
+      : { ...newAccountPayload(values), email: info.email };
+  const form = useNewAccountForm(existing ? transferAcceptSchema : transferNewOwnerFormSchema, toPayload, {});
 
   return (
-    <AuthCard
-      width={560}
+    <MailedLinkForm
+      form={form}
+      submit={(values) => transferApi.accept(token, toPayload(values))}
+      serverFields={newAccountServerFields}
       title="Take ownership"
       description={
         <>
@@ -152,44 +91,39 @@ function AcceptForm({ token, info }: { token: string; info: TransferInfo }) {
           menus, team and subscription.
         </>
       }
+      submitLabel="Accept ownership"
+      header={<TransferSummary info={info} />}
+      footer={
+        <Text size="xs" c="dimmed" ta="center">
+          The link is valid until {formatDayMonthYear(new Date(info.expiresAt))}. Nothing changes until you
+          accept.
+        </Text>
+      }
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <TransferSummary info={info} />
-          <FormAlert message={formError} />
-          {existing ? (
-            <>
-              <Text size="sm">
-                You already have an account under <b>{info.email}</b>. The restaurant comes as a new account
-                of yours: choose its username and confirm with your password.
-              </Text>
-              <TextInput label="Email" type="email" value={info.email} readOnly />
-              <TextInput
-                label="Username of the new account"
-                autoComplete="off"
-                withAsterisk
-                data-autofocus
-                {...form.getInputProps('username')}
-              />
-              <PasswordInput
-                label="Your password"
-                autoComplete="current-password"
-                withAsterisk
-                {...form.getInputProps('password')}
-              />
-            </>
-          ) : (
-            <NewAccountFields form={form} email={info.email} />
-          )}
-          <SubmitButton form={form} fullWidth size="md">
-            Accept ownership
-          </SubmitButton>
-          <Text size="xs" c="dimmed" ta="center">
-            The link is valid until {formatDayMonthYear(new Date(info.expiresAt))}. Nothing changes until you
-            accept.
+      {existing ? (
+        <>
+          <Text size="sm">
+            You already have an account under <b>{info.email}</b>. The restaurant comes as a new account of
+            yours: choose its username and confirm with your password.
           </Text>
-        </Stack>
-      </form>
-    </AuthCard>
+          <TextInput label="Email" type="email" value={info.email} readOnly />
+          <TextInput
+            label="Username of the new account"
+            autoComplete="off"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label="Your password"
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+        </>
+      ) : (
+        <NewAccountFields form={form} email={info.email} />
+      )}
+    </MailedLinkForm>
   );
 }

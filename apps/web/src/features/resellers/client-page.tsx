@@ -21,7 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { actAsClient, resellerApi, useResellerMutation, useSingleClient } from '../../api/reseller.api.ts';
+import { actAsClient, resellerApi, useResellerMutation, useSingleClient } from '../../api/resellers.api.ts';
 import { usePublicConfig } from '../../api/use-public-config.ts';
 import { DeleteWithPasswordModal } from '../../ui/delete-with-password.tsx';
 import { notifyError, notifyFailure, notifySuccess } from '../../ui/notify.ts';

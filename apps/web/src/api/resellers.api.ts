@@ -125,6 +125,18 @@ export const resellerApi = {
     api.post('/admin/delete-dma-client', { body: input, schema: z.string() }),
 };
 
+/** The reseller registration link (MailedLinkPage's query). */
+export const registerTokenQuery = (token: string) => ({
+  queryKey: resellerKeys.registerToken(token),
+  queryFn: ({ signal }: { signal: AbortSignal }) => resellerApi.verifyRegisterToken(token, signal),
+});
+
+/** A reseller's invitation to a restaurant (MailedLinkPage's query). */
+export const clientInvitationQuery = (token: string) => ({
+  queryKey: resellerKeys.clientInvitation(token),
+  queryFn: ({ signal }: { signal: AbortSignal }) => resellerApi.verifyClientInvitation(token, signal),
+});
+
 export const usePendingClients = () =>
   useQuery({ queryKey: resellerKeys.pending, queryFn: ({ signal }) => resellerApi.pending(signal) });
 export const useSubscriptionStatus = () =>

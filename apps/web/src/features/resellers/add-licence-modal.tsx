@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type AddClientResult, resellerApi, useResellerMutation } from '../../api/reseller.api.ts';
+import { type AddClientResult, resellerApi, useResellerMutation } from '../../api/resellers.api.ts';
 import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 
 /**
@@ -23,7 +23,7 @@ import { errorMessage, notifySuccess } from '../../ui/notify.ts';
  * → Complete. The restaurant step lists the restaurants the address already owns (the server's answer
  * to the first step) or takes a new restaurant's name and the client's username.
  */
-export function AddLicenseModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function AddLicenceModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [started, setStarted] = useState(false);
   const [step, setStep] = useState(0);
   const [email, setEmail] = useState('');

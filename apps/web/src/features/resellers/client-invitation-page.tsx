@@ -1,14 +1,14 @@
 import { messages, PASSWORD_PATTERN } from '@carte/domain';
-import { Button, Group, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
-import { type InvitationVerification, resellerApi, resellerKeys } from '../../api/reseller.api.ts';
+import { clientInvitationQuery, type InvitationVerification, resellerApi } from '../../api/resellers.api.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
+import { IconTitle, InvalidLinkCard, MailedLinkPage } from '../../ui/mailed-link-page.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { AuthCard, InvalidLinkCard, LinkLoading } from '../auth/index.ts';
 
 /**
  * /dma-client-verify-invitation?token=… (doc 3 §2.8, §4, §5): a reseller invited this restaurant.
@@ -18,23 +18,19 @@ import { AuthCard, InvalidLinkCard, LinkLoading } from '../auth/index.ts';
  * is not valid. Please try again or contact the support." for a bad one.
  */
 export function ClientInvitationPage() {
-  const token = useSearchParams()[0].get('token') ?? '';
-  if (!token) return <InvalidLinkCard message={messages.pageUrlNotValid} hint={hint} />;
-  return <ClientInvitation token={token} />;
+  return (
+    <MailedLinkPage
+      query={clientInvitationQuery}
+      loadingTitle="Opening your invitation"
+      invalid={{ message: messages.invitationLinkInvalid, hint }}
+      withoutToken={<InvalidLinkCard message={messages.pageUrlNotValid} hint={hint} />}
+    >
+      {(invitation, token) => <InvitationCard token={token} invitation={invitation} />}
+    </MailedLinkPage>
+  );
 }
 
 const hint = 'An invitation link works once and for 7 days. Ask your account manager to send a new one.';
-
-function ClientInvitation({ token }: { token: string }) {
-  const invitation = useQuery({
-    queryKey: resellerKeys.clientInvitation(token),
-    queryFn: ({ signal }) => resellerApi.verifyClientInvitation(token, signal),
-    retry: false,
-  });
-  if (invitation.isPending) return <LinkLoading title="Opening your invitation" />;
-  if (invitation.isError) return <InvalidLinkCard message={messages.invitationLinkInvalid} hint={hint} />;
-  return <InvitationCard token={token} invitation={invitation.data} />;
-}
 
 function InvitationCard({ token, invitation }: { token: string; invitation: InvitationVerification }) {
   const navigate = useNavigate();
@@ -83,12 +79,7 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
     <AuthCard
       width={520}
       title={
-        <Stack align="center" gap="md" component="span">
-          <ThemeIcon size={56} radius="xl" variant="light" component="span">
-            <IconBuildingStore size={28} stroke={1.6} />
-          </ThemeIcon>
-          <span>You are invited to Carte</span>
-        </Stack>
+        <IconTitle icon={<IconBuildingStore size={28} stroke={1.6} />}>You are invited to Carte</IconTitle>
       }
     >
       <form

@@ -7,7 +7,7 @@ import {
   resellerApi,
   usePendingClients,
   useResellerMutation,
-} from '../../api/reseller.api.ts';
+} from '../../api/resellers.api.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { actionsColumn, PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
 
@@ -23,7 +23,7 @@ const statusLabel: Record<PendingLicence['data']['client']['status'], string> = 
  * invitation" / "Are you sure you want to cancel the invitation?", then toasts "Invitation canceled
  * successfully" and the list reloads.
  */
-export function PendingLicensesSection() {
+export function PendingLicencesSection() {
   const pending = usePendingClients();
   const cancel = useResellerMutation(resellerApi.cancelInvitation);
   const [cancelling, setCancelling] = useState<PendingLicence | null>(null);
@@ -87,8 +87,8 @@ export function PendingLicensesSection() {
   ];
 
   return (
-    <Card padding="lg" component="section" aria-labelledby="pending-licenses-title">
-      <Title order={2} fz="lg" mb="md" id="pending-licenses-title">
+    <Card padding="lg" component="section" aria-labelledby="pending-licences-title">
+      <Title order={2} fz="lg" mb="md" id="pending-licences-title">
         Pending licenses ({rows.length})
       </Title>
       <PaginatedTable

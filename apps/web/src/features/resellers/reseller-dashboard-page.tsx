@@ -13,14 +13,14 @@ import {
 import { IconCreditCard, IconLicense, IconPlayerPlay } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useClientsStatistics, useProductPrices, useSubscriptionStatus } from '../../api/reseller.api.ts';
+import { useClientsStatistics, useProductPrices, useSubscriptionStatus } from '../../api/resellers.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { AddLicenseModal } from './add-license-modal.tsx';
+import { AddLicenceModal } from './add-licence-modal.tsx';
 import { ClientSearchSection, ClientsSection } from './clients-section.tsx';
 import { PaymentMethodsSection } from './payment-methods-section.tsx';
-import { PendingLicensesSection } from './pending-licenses-section.tsx';
+import { PendingLicencesSection } from './pending-licences-section.tsx';
 import classes from './reseller.module.css';
 import { SubscriptionWizard } from './subscription-wizard.tsx';
 
@@ -35,7 +35,7 @@ export function ResellerDashboardPage() {
   const statistics = useClientsStatistics();
   const status = useSubscriptionStatus();
   const prices = useProductPrices();
-  const [opened, setOpened] = useState<'license' | 'card' | 'all' | null>(null);
+  const [opened, setOpened] = useState<'licence' | 'card' | 'all' | null>(null);
   const unsubscribed = status.data?.unSubscribedClients ?? [];
   // A client who has not accepted yet cannot be subscribed: only verified clients are offered.
   const payable = unsubscribed.filter((client) => client.state);
@@ -69,7 +69,7 @@ export function ResellerDashboardPage() {
           icon={<IconLicense size={24} />}
           title="Add license"
           text="Invite a restaurant: it receives a link to join Carte under your licence."
-          onClick={() => setOpened('license')}
+          onClick={() => setOpened('licence')}
         />
         {unsubscribed.length > 0 && (
           <ActionCard
@@ -80,7 +80,7 @@ export function ResellerDashboardPage() {
           />
         )}
       </SimpleGrid>
-      <PendingLicensesSection />
+      <PendingLicencesSection />
       <ClientsSection
         subscribed={status.data?.subscribedClients ?? []}
         unsubscribed={unsubscribed}
@@ -90,7 +90,7 @@ export function ResellerDashboardPage() {
       />
       <ClientSearchSection />
       <PaymentMethodsSection />
-      <AddLicenseModal opened={opened === 'license'} onClose={() => setOpened(null)} />
+      <AddLicenceModal opened={opened === 'licence'} onClose={() => setOpened(null)} />
       <SubscriptionWizard
         opened={opened === 'card' || opened === 'all'}
         onClose={() => setOpened(null)}

@@ -9,7 +9,7 @@ import { Anchor, Badge, Card, Group, Stack, Tabs, Text, Title } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useClientSearch } from '../../api/reseller.api.ts';
+import { useClientSearch } from '../../api/resellers.api.ts';
 import { PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
@@ -195,9 +195,9 @@ export function ClientSearchSection() {
   ];
 
   return (
-    <Card padding="lg" component="section" aria-labelledby="licenses-title">
+    <Card padding="lg" component="section" aria-labelledby="licences-title">
       <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
-        <Title order={2} fz="lg" id="licenses-title">
+        <Title order={2} fz="lg" id="licences-title">
           Licenses ({count})
         </Title>
         <SearchInput

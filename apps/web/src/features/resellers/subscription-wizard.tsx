@@ -33,7 +33,7 @@ import {
   resellerApi,
   useProductPrices,
   useResellerMutation,
-} from '../../api/reseller.api.ts';
+} from '../../api/resellers.api.ts';
 import { errorMessage } from '../../ui/notify.ts';
 import { useAddPaymentMethod } from './payment-methods-section.tsx';
 

@@ -1,0 +1,1 @@
+ALTER TABLE "menus" ALTER COLUMN "valid" SET DEFAULT '{"sunday":true,"monday":true,"tuesday":true,"wednesday":true,"thursday":true,"friday":true,"saturday":true,"startTime":"00:00","endTime":"00:00"}'::jsonb;
