@@ -366,4 +366,46 @@ describe('the team', () => {
     await shows(() => page.getByRole('button', { name: `Join ${owner.restaurantName}` }).isVisible());
     await context.close();
   });
+  it('the invited address joins from its own session: "Join", the toast, then "Switch account" leads to the team account', async () => {
+    const owner = await registerVerifiedOwner(server.url, sink, `host_${Date.now().toString(36)}`);
+    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    // The invitee already runs a restaurant of their own under the invited address.
+    const invitee = await registerVerifiedOwner(server.url, sink, `guest_${Date.now().toString(36)}`);
+    await ownerApi.call('POST', '/api/members', { email: invitee.email, permissions: { dish: true } });
+    const mail = await sink.waitFor(
+      (m) =>
+        m.to.includes(invitee.email) &&
+        m.links.some((href) => href.includes('/member-verify-account?token=')),
+      20_000,
+    );
+    const link = new URL(mail.links.find((href) => href.includes('/member-verify-account?token='))!);
+
+    const inviteeApi = apiFor(server.url, await signInApi(server.url, invitee.username, invitee.password));
+    const me = (await inviteeApi.raw('GET', '/api/users/me')).body as { message: { _id: string } };
+    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    // The invitee's first-sign-in tour is another journey's.
+    await context.addInitScript(
+      (key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'),
+      `carte.tourSeen.${me.message._id}`,
+    );
+    const page = await context.newPage();
+    await signInThroughUi(page, invitee.username, invitee.password);
+    await page.goto(link.pathname + link.search);
+    await page.getByRole('button', { name: `Join ${owner.restaurantName}` }).click();
+    await toast(page, messages.memberInvitationAccepted);
+    // The toast sits over the account menu until it is closed.
+    await page.getByRole('alert').getByRole('button').first().click();
+    // The new account is one more of the person's: the account menu offers the switch to it.
+    await page
+      .getByRole('button', { name: /Account menu/ })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Switch account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Switch account' });
+    await dialog.getByRole('button', { name: new RegExp(owner.restaurantName) }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // Signed in as the member of the host's restaurant now.
+    await shows(() => page.getByText(owner.restaurantName).first().isVisible());
+    await context.close();
+  });
 });
