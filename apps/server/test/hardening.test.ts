@@ -1,7 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type CsvResult, type Dish, type Menu, messages } from '@carte/domain';
+import {
+  type CsvResult,
+  type Dish,
+  LAYOUT_BODY_LIMIT,
+  type Menu,
+  messages,
+  QUICK_EDIT_BODY_LIMIT,
+} from '@carte/domain';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +17,7 @@ import { errorForLog } from '../src/db/errors.ts';
 import { dishes, logs, menus } from '../src/db/schema.ts';
 import { deleteOldLogs, logRetentionQueue } from '../src/features/logs/log-retention.ts';
 import { FORM_LIMITS } from '../src/http/form.ts';
+import { JSON_BODY_LIMIT } from '../src/http/json-body.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { ownerWithToken } from './factories.ts';
 import { multipartBody } from './fuzz/probes.ts';
@@ -165,6 +173,56 @@ describe('bodies of the wrong kind (object first)', () => {
   });
 });
 
+describe('bodies refused before they are read (issue 21)', () => {
+  const MiB = 1024 * 1024;
+  /** Not JSON at all: a 413 for it proves the limit answered before any parsing. */
+  const junk = (bytes: number) => json('{'.repeat(bytes));
+
+  it('answers 413 in the envelope past 1 MiB on an ordinary route, unparsed', async () => {
+    const { token } = await ownerWithToken(t);
+    const over = await t.call({
+      method: 'POST',
+      url: '/api/categories',
+      token,
+      ...junk(JSON_BODY_LIMIT + 1),
+    });
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ statusCode: 413, confirmation: 'Fail' });
+    // Just under the limit the same text is read, and refused as what it is.
+    const under = await t.call({
+      method: 'POST',
+      url: '/api/categories',
+      token,
+      ...json(`"${'x'.repeat(1000)}"`),
+    });
+    expect(under.status).toBe(400);
+  });
+
+  it('lets the layout and quick edit take their larger legal bodies, and nothing beyond', async () => {
+    const { token } = await ownerWithToken(t);
+    // A 2 MiB layout is legal in size (names and echoed menus): read, validated, saved.
+    const padded = JSON.stringify({ locations: [], note: 'x'.repeat(2 * MiB) });
+    const layout = await t.call({ method: 'POST', url: '/api/maps', token, ...json(padded) });
+    expect(layout.status, JSON.stringify(layout.body).slice(0, 200)).toBe(200);
+    const tooBig = await t.call({ method: 'POST', url: '/api/maps', token, ...junk(LAYOUT_BODY_LIMIT + 1) });
+    expect(tooBig.status).toBe(413);
+    const quick = await t.call({
+      method: 'PUT',
+      url: '/api/settings/quick-edit',
+      token,
+      ...junk(QUICK_EDIT_BODY_LIMIT + 1),
+    });
+    expect(quick.status).toBe(413);
+    const quickLegal = await t.call({
+      method: 'PUT',
+      url: '/api/settings/quick-edit',
+      token,
+      ...json(JSON.stringify({ dishes: [], note: 'x'.repeat(2 * MiB) })),
+    });
+    expect(quickLegal.status).not.toBe(413);
+  });
+});
+
 describe('numbers and lists past what the database takes', () => {
   it('refuses prices past numeric(10,2) and calories past integer, in forms and in CSV rows', async () => {
     const { token, restaurant } = await ownerWithToken(t);
@@ -227,9 +285,17 @@ describe('numbers and lists past what the database takes', () => {
       method: 'POST',
       url: '/api/categories/addDishes',
       token,
-      payload: { categoryID: category.body.message._id, dishesID: randomIds(70_000) },
+      payload: { categoryID: category.body.message._id, dishesID: randomIds(10_001) },
     });
     expect([tooMany.status, tooMany.body.message]).toEqual([400, messages.tooManyItems(10_000)]);
+    // 70,000 ids (1.9 MB) are past the body limit: refused before they are read (issue 21).
+    const unread = await t.call({
+      method: 'POST',
+      url: '/api/categories/addDishes',
+      token,
+      payload: { categoryID: category.body.message._id, dishesID: randomIds(70_000) },
+    });
+    expect(unread.status).toBe(413);
     // At the cap, the ids are looked up (none is the caller's): an answer, not a crash.
     const atCap = await t.call({
       method: 'POST',

@@ -11,6 +11,12 @@ import { text } from './text.ts';
 
 /** Bounds of one layout: what a restaurant needs, and no payload that would make a save slow. */
 export const LAYOUT_LIMITS = { zones: 50, displaysPerZone: 100, menusPerDisplay: 50, displays: 500 };
+/**
+ * The largest POST /maps body read (issue 21): 500 displays of 50 menus, each echoed as the GET
+ * answered it (id, name, cover address, draft: about 150 bytes), is 3.75 MB; 4 MiB leaves room for
+ * names and zones. A larger body answers 413 before it is read.
+ */
+export const LAYOUT_BODY_LIMIT = 4 * 1024 * 1024;
 
 /**
  * An id as the editor sends it (doc 2 §3): a stored one (24 hex characters), or one the browser

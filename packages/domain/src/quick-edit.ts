@@ -103,6 +103,13 @@ export const quickEditCustomizationToggleSchema = z.object({
   options: toggleList(quickEditToggleSchema),
 });
 
+/**
+ * The largest PUT /settings/quick-edit body read (issue 21): five lists of 10,000 switches
+ * (`{"id":"…","checked":false}`, 45 bytes) are 2.25 MB; 4 MiB leaves room for customizations'
+ * options. A larger body answers 413 before it is read.
+ */
+export const QUICK_EDIT_BODY_LIMIT = 4 * 1024 * 1024;
+
 /** `{menus, categories, dishes, ingredients, customizations: [{id, checked}]}` (doc 2 §7). */
 export const quickEditUpdateSchema = z.object({
   menus: toggleList(quickEditToggleSchema),

@@ -1,4 +1,5 @@
 import {
+  QUICK_EDIT_BODY_LIMIT,
   quickEditFlags,
   quickEditQuerySchema,
   quickEditResultSchema,
@@ -52,6 +53,7 @@ export const quickEditRoutes: FastifyPluginAsyncZod<{ quickEdit: QuickEditServic
     '/quick-edit',
     {
       ...guard,
+      bodyLimit: QUICK_EDIT_BODY_LIMIT,
       schema: {
         tags,
         security,
