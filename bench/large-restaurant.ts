@@ -1,0 +1,182 @@
+/**
+ * One big restaurant (issue 21): 100, 1,000 and 10,000 dishes (with a category for every ten dishes,
+ * an ingredient for every ten, three ingredients a dish). For each size it prints every owner list
+ * route's latency (median of 3) and answer size, the longest event-loop stall while it ran, and the
+ * p99 of a cheap route (`/api/config`) while five large lists (`/api/dishes`) run at once. The server
+ * runs in this process, so the stall is the server's own loop.
+ *
+ * Needs DATABASE_URL (a PostgreSQL where it may create a database), or starts an embedded one.
+ * Run: `npm run bench:large-restaurant`.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { buildApp } from '../apps/server/src/app.ts';
+import { newId } from '../apps/server/src/db/ids.ts';
+import {
+  categories,
+  categoryDishes,
+  dishes,
+  dishIngredients,
+  ingredients,
+  restaurants,
+  users,
+} from '../apps/server/src/db/schema.ts';
+import { hashPassword } from '../apps/server/src/features/identity/password.ts';
+import { startBenchRuntime } from './bench-runtime.ts';
+
+const SIZES = [100, 1_000, 10_000];
+const LIST_ROUTES = [
+  '/api/dishes',
+  '/api/categories',
+  '/api/ingredients',
+  '/api/menus',
+  '/api/restaurants/media',
+  '/api/members',
+  '/api/settings/quick-edit',
+];
+/** Budgets the issue names: no stall past 100 ms; the cheap route's p99 under 100 ms under load. */
+const STALL_BUDGET_MS = 100;
+const CHEAP_P99_BUDGET_MS = 100;
+
+const bench = await startBenchRuntime({});
+const { config, runtime } = bench;
+const db = runtime.database.db;
+const app = await buildApp({
+  config,
+  db,
+  mailer: runtime.mailer,
+  captcha: runtime.captcha,
+  storage: runtime.storage,
+  boss: runtime.boss,
+  logger: false,
+});
+
+/** A restaurant of `size` dishes and its owner, written in bulk; answers the owner's credentials. */
+async function writeRestaurant(size: number) {
+  const [restaurant] = await db
+    .insert(restaurants)
+    .values({ name: `Big ${size}`, timeZone: 'UTC' })
+    .returning({ id: restaurants.id });
+  const restaurantId = restaurant!.id;
+  const username = `big_${size}`;
+  await db.insert(users).values({
+    username,
+    email: `${username}@carte.bench`,
+    role: 'RESTAURANT',
+    passwordHash: await hashPassword('BenchPass123'),
+    verifiedAt: new Date(),
+    personId: newId(),
+    restaurantId,
+  });
+  const chunk = async <T>(rows: T[], write: (part: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += 2_000) await write(rows.slice(i, i + 2_000));
+  };
+  const ingredientRows = Array.from({ length: Math.max(10, size / 10) }, (_, i) => ({
+    id: newId(),
+    restaurantId,
+    name: `Ingredient ${i + 1}`,
+    position: i,
+  }));
+  await chunk(ingredientRows, (part) => db.insert(ingredients).values(part));
+  const dishRows = Array.from({ length: size }, (_, i) => ({
+    id: newId(),
+    restaurantId,
+    name: `Dish ${i + 1}`,
+    description: `<p>House dish ${i + 1}, slow-cooked and seasonal.</p>`,
+    price: 5 + (i % 30),
+    position: i,
+  }));
+  await chunk(dishRows, (part) => db.insert(dishes).values(part));
+  await chunk(
+    dishRows.flatMap((dish, i) =>
+      [0, 1, 2].map((k) => ({
+        dishId: dish.id,
+        ingredientId: ingredientRows[(i * 7 + k * 13) % ingredientRows.length]!.id,
+        position: k,
+      })),
+    ),
+    (part) => db.insert(dishIngredients).values(part),
+  );
+  const categoryRows = Array.from({ length: Math.max(1, size / 10) }, (_, i) => ({
+    id: newId(),
+    restaurantId,
+    name: `Category ${i + 1}`,
+    position: i,
+  }));
+  await chunk(categoryRows, (part) => db.insert(categories).values(part));
+  await chunk(
+    dishRows.map((dish, i) => ({
+      categoryId: categoryRows[Math.floor(i / 10)]!.id,
+      dishId: dish.id,
+      position: i % 10,
+    })),
+    (part) => db.insert(categoryDishes).values(part),
+  );
+  return { username, password: 'BenchPass123' };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+try {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const base = `http://127.0.0.1:${port}`;
+  const get = async (url: string, token: string) => {
+    const started = performance.now();
+    const response = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = (await response.arrayBuffer()).byteLength;
+    return { ms: performance.now() - started, bytes, status: response.status };
+  };
+  const failures: string[] = [];
+  for (const size of SIZES) {
+    const owner = await writeRestaurant(size);
+    const login = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: owner.username, password: owner.password }),
+    });
+    const token = ((await login.json()) as { message: { accessToken: string } }).message.accessToken;
+    console.log(`\n${size.toLocaleString('en-US')} dishes`);
+    for (const route of LIST_ROUTES) {
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
+      const runs = [];
+      for (let i = 0; i < 3; i++) runs.push(await get(route, token));
+      loop.disable();
+      const stall = loop.max / 1e6;
+      const median = percentile(
+        runs.map((run) => run.ms),
+        50,
+      );
+      const kb = (runs[0]!.bytes / 1024).toFixed(0);
+      console.log(
+        `  ${route.padEnd(26)} ${runs[0]!.status}  ${median.toFixed(0).padStart(5)} ms  ${kb.padStart(6)} KB  longest stall ${stall.toFixed(0).padStart(4)} ms`,
+      );
+      if (stall > STALL_BUDGET_MS)
+        failures.push(`${size} dishes: ${route} stalled the loop ${stall.toFixed(0)} ms`);
+    }
+    // A cheap route's latency while five large lists are being answered.
+    let running = true;
+    const heavy = Array.from({ length: 5 }, async () => {
+      while (running) await get('/api/dishes', token);
+    });
+    const cheap: number[] = [];
+    for (let i = 0; i < 100; i++) cheap.push((await get('/api/config', token)).ms);
+    running = false;
+    await Promise.all(heavy);
+    const p99 = percentile(cheap, 99);
+    console.log(`  /api/config p99 with five /api/dishes running: ${p99.toFixed(0)} ms`);
+    if (p99 > CHEAP_P99_BUDGET_MS)
+      failures.push(`${size} dishes: /api/config p99 ${p99.toFixed(0)} ms under load`);
+  }
+  console.log(
+    failures.length
+      ? `\nOver budget (stall ≤ ${STALL_BUDGET_MS} ms, cheap p99 ≤ ${CHEAP_P99_BUDGET_MS} ms):\n  ${failures.join('\n  ')}`
+      : '\nAll within budget.',
+  );
+} finally {
+  await app.close();
+  await bench.close();
+}
