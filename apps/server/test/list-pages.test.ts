@@ -322,3 +322,61 @@ describe('GET /api/categories with page', () => {
     expect(page.data.slice(1).every((row) => row.fromParent)).toBe(true);
   });
 });
+
+describe('lists past one chunk of ids (issue 21: presenters read links 1,000 ids at a time)', () => {
+  it('answers the same dishes and categories whole as page by page', async () => {
+    const owner = await ownerWithToken(t);
+    const db = t.runtime.database.db;
+    const dishRows = await seedDishes(owner.restaurant.id, 2100);
+    const herbs = Array.from({ length: 3 }, (_, i) => ({
+      id: newId(),
+      restaurantId: owner.restaurant.id,
+      name: `Herb ${i}`,
+    }));
+    await db.insert(ingredients).values(herbs);
+    const sections = Array.from({ length: 1100 }, (_, i) => ({
+      id: newId(),
+      restaurantId: owner.restaurant.id,
+      name: `Section ${i}`,
+      position: i % 7,
+      createdAt: new Date(base + i * minute),
+    }));
+    await db.insert(categories).values(sections);
+    await db.insert(dishIngredients).values(
+      dishRows.flatMap((dish, i) => [
+        { dishId: dish.id, ingredientId: herbs[i % 3]!.id, position: 1 },
+        { dishId: dish.id, ingredientId: herbs[(i + 1) % 3]!.id, position: 0 },
+      ]),
+    );
+    await db.insert(categoryDishes).values(
+      dishRows.flatMap((dish, i) => [
+        { categoryId: sections[i % 1100]!.id, dishId: dish.id, position: i },
+        { categoryId: sections[(i * 7 + 1) % 1100]!.id, dishId: dish.id, position: -i },
+      ]),
+    );
+
+    const whole = (await get<Dish[]>(owner.token, '/api/dishes')).body.message;
+    expect(whole).toHaveLength(2100);
+    const paged: Dish[] = [];
+    for (let page = 1; page <= 21; page++) {
+      paged.push(
+        ...(await get<Paginated<Dish>>(owner.token, `/api/dishes?page=${page}&per_page=100`)).body.message
+          .data,
+      );
+    }
+    expect(paged).toEqual(whole);
+    expect(whole[0]!.ingredients).toHaveLength(2);
+
+    const wholeCategories = (await get<Category[]>(owner.token, '/api/categories')).body.message;
+    expect(wholeCategories).toHaveLength(1100);
+    const pagedCategories: Category[] = [];
+    for (let page = 1; page <= 11; page++) {
+      pagedCategories.push(
+        ...(await get<Paginated<Category>>(owner.token, `/api/categories?page=${page}&per_page=100`)).body
+          .message.data,
+      );
+    }
+    expect(pagedCategories).toEqual(wholeCategories);
+    expect(wholeCategories.reduce((sum, category) => sum + category.dishes.length, 0)).toBe(4200);
+  });
+});
