@@ -215,6 +215,11 @@ export const messages = {
   mediaEmpty: 'No images available to upload',
   mediaTooManyFiles: (max: number) => `You can upload at most ${max} images at once.`,
   mediaPageInvalid: 'Page must be a whole number from 1',
+  // big lists (issue 21, decisions "Big lists"): the owner's lists asked one page at a time
+  listPageInvalid: 'Page must be a whole number from 1',
+  listPerPageInvalid: 'Rows per page must be a whole number from 1 to 100',
+  listSortInvalid: 'Choose one of the orders this list offers',
+  listSearchTooLong: 'Search at most 200 characters',
   mediaImageMissing: 'Choose which image to edit',
   mediaCropOutside: 'The crop area must lie inside the image.',
   mediaFileNameRequired: 'Choose which image to delete',

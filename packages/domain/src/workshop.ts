@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
+import { listPageQuery } from './pagination.ts';
 import { ID_LIST_MAX, idList, jsonRecord, text } from './validation.ts';
 
 /**
@@ -123,7 +124,17 @@ export const updateIngredientSchema = z.object({
   parent: objectId.optional().nullable(),
   isAvailable: z.boolean().optional(),
 });
-export const listIngredientsQuery = z.object({
+/** The orders a page of each list may be asked in (the web tables' sorts, issue 21). */
+export const dishSorts = ['created', 'name', 'price'] as const;
+export const ingredientSorts = ['created', 'name', 'used'] as const;
+export const categorySorts = ['created', 'name', 'dishes'] as const;
+export type DishSort = (typeof dishSorts)[number];
+export type IngredientSort = (typeof ingredientSorts)[number];
+export type CategorySort = (typeof categorySorts)[number];
+
+/** loadDishes (doc 1 §7): the whole list, or one page of it (issue 21). */
+export const listDishesQuery = listPageQuery(dishSorts);
+export const listIngredientsQuery = listPageQuery(ingredientSorts).extend({
   exceptChildren: z.enum(['true', 'false']).optional(),
   exceptParentID: objectId.optional(),
 });
@@ -243,7 +254,7 @@ export const updateCategorySchema = z.object({
   dishes: idList().optional(),
 });
 /** loadCategories (doc 1 §7): all visible categories, or only one menu's in the menu's order. */
-export const listCategoriesQuery = z.object({ menu: objectId.optional() });
+export const listCategoriesQuery = listPageQuery(categorySorts).extend({ menu: objectId.optional() });
 export const idsSchema = z.object({ ids: z.array(objectId).min(1).max(1000) });
 export const addDishesSchema = z.object({ categoryID: objectId, dishesID: idList().min(1) });
 export const removeDishSchema = z.object({ categoryID: objectId, dishID: objectId });

@@ -263,9 +263,21 @@ export const routeTable: Record<string, RouteEntry> = {
   })),
 
   // ---- categories ----
-  'GET /api/categories': one('read', "B's menu (the menu filter)", (a) => ({
-    query: { menu: a.target.menu },
-  })),
+  'GET /api/categories': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'read',
+        aim: "B's menu (the menu filter)",
+        request: (a) => ({ query: { menu: a.target.menu } }),
+      },
+      {
+        access: 'read',
+        aim: "B's menu (the menu filter of one page, issue 21)",
+        request: (a) => ({ query: { menu: a.target.menu, page: '1', per_page: '100' } }),
+      },
+    ],
+  },
   'POST /api/categories': {
     kind: 'targets',
     variants: [
@@ -556,12 +568,23 @@ export const routeTable: Record<string, RouteEntry> = {
   })),
 
   // ---- ingredients ----
-  'GET /api/ingredients': one(
-    'read',
-    "B's ingredient (the parent picker's exclusion)",
-    (a) => ({ query: { exceptParentID: a.target.ingredient } }),
-    { sameAs: () => ({}) },
-  ),
+  'GET /api/ingredients': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'read',
+        aim: "B's ingredient (the parent picker's exclusion)",
+        request: (a) => ({ query: { exceptParentID: a.target.ingredient } }),
+        sameAs: () => ({}),
+      },
+      {
+        access: 'read',
+        aim: "B's ingredient (the exclusion, on one page, issue 21)",
+        request: (a) => ({ query: { exceptParentID: a.target.ingredient, page: '1', per_page: '100' } }),
+        sameAs: () => ({ query: { page: '1', per_page: '100' } }),
+      },
+    ],
+  },
   'POST /api/ingredients': one('use', "B's ingredient as parent of new ones", (a) => ({
     body: bodies.ingredients(a, a.target.ingredient),
   })),

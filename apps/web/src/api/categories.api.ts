@@ -1,4 +1,11 @@
-import { type Category, categorySchema, csvResultSchema } from '@carte/domain';
+import {
+  type Category,
+  type CategorySort,
+  categorySchema,
+  csvResultSchema,
+  type PageRequest,
+  paginatedSchema,
+} from '@carte/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, toFormData, type UploadProgress } from './client.ts';
@@ -30,6 +37,9 @@ export interface CategoryUpdateInput {
 
 /** /api/categories (doc 1 §7, doc 3 §7.4). */
 export const categoriesApi = {
+  /** One page of the whole list, searched and sorted on the server (issue 21). */
+  page: (query: PageRequest<CategorySort>, signal?: AbortSignal) =>
+    api.get('/categories', { query: { ...query }, schema: paginatedSchema(categorySchema), signal }),
   list: (menu?: string | null, signal?: AbortSignal) =>
     api.get('/categories', { query: { menu: menu ?? undefined }, schema: z.array(categorySchema), signal }),
   get: (id: string, signal?: AbortSignal) => api.get(`/categories/${id}`, { schema: categorySchema, signal }),

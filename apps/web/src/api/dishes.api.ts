@@ -1,4 +1,12 @@
-import { csvResultSchema, type Dish, type DishInput, dishSchema } from '@carte/domain';
+import {
+  csvResultSchema,
+  type Dish,
+  type DishInput,
+  type DishSort,
+  dishSchema,
+  type PageRequest,
+  paginatedSchema,
+} from '@carte/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, toFormData, type UploadProgress } from './client.ts';
@@ -37,6 +45,9 @@ function sendDish(
 /** /api/dishes (doc 1 §7, doc 3 §7.4). */
 export const dishesApi = {
   list: (signal?: AbortSignal) => api.get('/dishes', { schema: z.array(dishSchema), signal }),
+  /** One page of the list, searched and sorted on the server (issue 21). */
+  page: (query: PageRequest<DishSort>, signal?: AbortSignal) =>
+    api.get('/dishes', { query: { ...query }, schema: paginatedSchema(dishSchema), signal }),
   get: (id: string, signal?: AbortSignal) => api.get(`/dishes/${id}`, { schema: dishSchema, signal }),
   create: (input: DishInput, image?: File | null, onUploadProgress?: (p: UploadProgress) => void) =>
     sendDish('POST', '/dishes', input, image, onUploadProgress),

@@ -2,7 +2,10 @@ import {
   createIngredientsResultSchema,
   csvResultSchema,
   type Ingredient,
+  type IngredientSort,
   ingredientSchema,
+  type PageRequest,
+  paginatedSchema,
 } from '@carte/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -30,6 +33,9 @@ export const ingredientKeys = {
 
 /** /api/ingredients (doc 1 §7, doc 3 §7.4). */
 export const ingredientsApi = {
+  /** One page of the whole list, searched and sorted on the server (issue 21). */
+  page: (query: PageRequest<IngredientSort>, signal?: AbortSignal) =>
+    api.get('/ingredients', { query: { ...query }, schema: paginatedSchema(ingredientSchema), signal }),
   list: (query: IngredientListQuery = {}, signal?: AbortSignal) =>
     api.get('/ingredients', {
       query: {

@@ -77,6 +77,11 @@ export interface PaginatedTableProps<Row> {
   onPageChange?: (page: number) => void;
   /** Columns with `sortBy` get a header button that sorts the list. */
   sort?: TableSort;
+  /**
+   * A list paged on the server (issue 21): `rows` are the shown page's and `total` counts the rows
+   * of the whole (searched) list, which the footer and the pager show.
+   */
+  total?: number;
 }
 
 /**
@@ -120,6 +125,7 @@ export function PaginatedTable<Row>({
   page: controlledPage,
   onPageChange,
   sort,
+  total,
 }: PaginatedTableProps<Row>) {
   const theme = useMantineTheme();
   const compact = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, false, {
@@ -129,9 +135,13 @@ export function PaginatedTable<Row>({
   const [ownPage, setOwnPage] = useState(1);
   const requestedPage = controlledPage ?? ownPage;
   const setRequestedPage = onPageChange ?? setOwnPage;
-  const totalPages = Math.max(1, Math.ceil(rows.length / pageSize));
-  const page = pageAfterDelete(requestedPage, rows.length, pageSize);
-  const pageRows = rows.slice((page - 1) * pageSize, page * pageSize);
+  const count = total ?? rows.length;
+  const totalPages = Math.max(1, Math.ceil(count / pageSize));
+  const page =
+    total === undefined
+      ? pageAfterDelete(requestedPage, rows.length, pageSize)
+      : Math.min(Math.max(1, requestedPage), totalPages);
+  const pageRows = total === undefined ? rows.slice((page - 1) * pageSize, page * pageSize) : rows;
   const locked = (row: Row) => isLocked?.(row) ?? false;
   const selectable = pageRows.filter((row) => !locked(row)).map(rowId);
   const selected = new Set(selection?.selected ?? []);
@@ -263,10 +273,10 @@ export function PaginatedTable<Row>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {!loading && rows.length > pageSize && (
+      {!loading && count > pageSize && (
         <Group justify="space-between" wrap="wrap" gap="sm" className={classes.footer}>
           <Text size="sm" c="dimmed">
-            {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, rows.length)} of {rows.length}
+            {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, count)} of {count}
           </Text>
           <TablePager
             page={page}

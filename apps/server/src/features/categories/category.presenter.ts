@@ -2,9 +2,21 @@ import type { Category } from '@carte/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
+import { byChunks } from '../../db/list-page.ts';
 import { type categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
+
+/** Each category's linked ids, in the links' order. */
+function idsByCategory<Link extends { categoryId: string }>(links: Link[], idOf: (link: Link) => string) {
+  const map = new Map<string, string[]>();
+  for (const link of links) {
+    const list = map.get(link.categoryId);
+    if (list) list.push(idOf(link));
+    else map.set(link.categoryId, [idOf(link)]);
+  }
+  return map;
+}
 
 /**
  * Categories as they leave the server (STYLE rule 2): their dishes in the category's order and the
@@ -19,27 +31,34 @@ export async function presentCategories(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [dishLinks, menuLinks] = await Promise.all([
-    db
-      .select({ categoryId: categoryDishes.categoryId, dishId: categoryDishes.dishId })
-      .from(categoryDishes)
-      .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
-      .where(and(inArray(categoryDishes.categoryId, ids), inArray(dishes.restaurantId, scope.visibleIds)))
-      .orderBy(asc(categoryDishes.position), asc(dishes.createdAt)),
-    db
-      .select({ categoryId: menuCategories.categoryId, menuId: menuCategories.menuId })
-      .from(menuCategories)
-      .innerJoin(menus, eq(menus.id, menuCategories.menuId))
-      .where(and(inArray(menuCategories.categoryId, ids), inArray(menus.restaurantId, scope.visibleIds)))
-      .orderBy(asc(menus.position), asc(menus.createdAt)),
+    byChunks(ids, (chunk) =>
+      db
+        .select({ categoryId: categoryDishes.categoryId, dishId: categoryDishes.dishId })
+        .from(categoryDishes)
+        .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
+        .where(and(inArray(categoryDishes.categoryId, chunk), inArray(dishes.restaurantId, scope.visibleIds)))
+        .orderBy(asc(categoryDishes.position), asc(dishes.createdAt)),
+    ),
+    byChunks(ids, (chunk) =>
+      db
+        .select({ categoryId: menuCategories.categoryId, menuId: menuCategories.menuId })
+        .from(menuCategories)
+        .innerJoin(menus, eq(menus.id, menuCategories.menuId))
+        .where(and(inArray(menuCategories.categoryId, chunk), inArray(menus.restaurantId, scope.visibleIds)))
+        .orderBy(asc(menus.position), asc(menus.createdAt)),
+    ),
   ]);
 
+  // Links grouped once (in their query's order): filtering them per category was O(n²) (issue 21).
+  const dishesOf = idsByCategory(dishLinks, (link) => link.dishId);
+  const menusOf = idsByCategory(menuLinks, (link) => link.menuId);
   return rows.map((row) => {
-    const menuIds = menuLinks.filter((link) => link.categoryId === row.id).map((link) => link.menuId);
+    const menuIds = menusOf.get(row.id) ?? [];
     return {
       _id: row.id,
       name: row.name,
       isAvailable: row.isAvailable,
-      dishes: dishLinks.filter((link) => link.categoryId === row.id).map((link) => link.dishId),
+      dishes: dishesOf.get(row.id) ?? [],
       menu: menuIds[0] ?? null,
       menus: menuIds,
       fromParent: isFromParent(scope, row.restaurantId),

@@ -7,6 +7,7 @@ import {
   listCategoriesQuery,
   messages,
   objectId,
+  paginatedSchema,
   removeDishSchema,
   updateCategorySchema,
 } from '@carte/domain';
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
+import { pageDescription } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { CategoryService } from './category.service.ts';
 
@@ -43,11 +45,21 @@ export const categoryRoutes: FastifyPluginAsyncZod<CategoryRoutesOptions> = asyn
         tags,
         security,
         summary: "The restaurant's categories (new first), then its parent's; or one menu's, in its order",
+        description: pageDescription('name', 'created (newest first), name, dishes (most dishes first)'),
         querystring: listCategoriesQuery,
-        response: responses(z.array(categorySchema), [400, 401, 403, 404, 417]),
+        response: responses(
+          z.union([z.array(categorySchema), paginatedSchema(categorySchema)]),
+          [400, 401, 403, 404, 417],
+        ),
       },
     },
-    async (request) => ok(await service.list(callerOf(request), request.query)),
+    async (request) => {
+      const { page, ...rest } = request.query;
+      const caller = callerOf(request);
+      return ok(
+        page === undefined ? await service.list(caller, rest) : await service.page(caller, { page, ...rest }),
+      );
+    },
   );
 
   app.post(

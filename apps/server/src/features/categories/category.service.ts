@@ -1,14 +1,18 @@
 import {
   type addDishesSchema,
   type Category,
+  type CategorySort,
   type cloneSchema,
   copyName,
   type createCategorySchema,
+  likePattern,
   messages,
+  type PageRequest,
+  type Paginated,
   type removeDishSchema,
   type updateCategorySchema,
 } from '@carte/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, NameClashError, NotFoundError } from '../../core/errors.ts';
@@ -20,6 +24,7 @@ import {
   type RestaurantScope,
 } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
+import { direction, lowerName, readPage } from '../../db/list-page.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
 import { type CategoryRow, presentCategories, presentCategory } from './category.presenter.ts';
@@ -46,6 +51,15 @@ const byListOrder = (scope: RestaurantScope) => (a: CategoryRow, b: CategoryRow)
  */
 export function createCategoryService(deps: CategoryServiceDeps) {
   const { db, now, publicMenu } = deps;
+
+  /** A menu named by a list's query must be visible (404 otherwise). */
+  async function assertMenuVisible(scope: RestaurantScope, menuId: string) {
+    const [menu] = await db
+      .select({ id: menus.id, restaurantId: menus.restaurantId })
+      .from(menus)
+      .where(and(eq(menus.id, menuId), inArray(menus.restaurantId, scope.visibleIds)));
+    assertVisible(scope, menu);
+  }
 
   async function findCategory(scope: RestaurantScope, id: string): Promise<CategoryRow | undefined> {
     const [row] = await db
@@ -112,11 +126,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
     async list(caller: Caller, query: { menu?: string }): Promise<Category[]> {
       const scope = await scopeOf(db, caller);
       if (query.menu) {
-        const [menu] = await db
-          .select({ id: menus.id, restaurantId: menus.restaurantId })
-          .from(menus)
-          .where(and(eq(menus.id, query.menu), inArray(menus.restaurantId, scope.visibleIds)));
-        assertVisible(scope, menu);
+        await assertMenuVisible(scope, query.menu);
         const rows = await db
           .select({ category: categories })
           .from(menuCategories)
@@ -136,6 +146,74 @@ export function createCategoryService(deps: CategoryServiceDeps) {
         .from(categories)
         .where(inArray(categories.restaurantId, scope.visibleIds));
       return presentCategories(db, scope, rows.sort(byListOrder(scope)));
+    },
+
+    /**
+     * One page of the list, or of one menu's (issue 21): the categories whose name contains `search`,
+     * in the list's (or the menu's) order or by `sort` (created: newest first, name, dishes: the
+     * number of visible dishes in each), counted and cut in SQL.
+     */
+    async page(
+      caller: Caller,
+      request: PageRequest<CategorySort> & { menu?: string | undefined },
+    ): Promise<Paginated<Category>> {
+      const scope = await scopeOf(db, caller);
+      if (request.menu) await assertMenuVisible(scope, request.menu);
+      const inMenu = request.menu
+        ? db
+            .select({ id: menuCategories.categoryId })
+            .from(menuCategories)
+            .where(eq(menuCategories.menuId, request.menu))
+        : undefined;
+      const where = and(
+        inArray(categories.restaurantId, scope.visibleIds),
+        inMenu ? inArray(categories.id, inMenu) : undefined,
+        request.search ? ilike(categories.name, likePattern(request.search)) : undefined,
+      );
+      const [counted] = await db.select({ total: count() }).from(categories).where(where);
+      const dishCount = sql`(${db
+        .select({ n: count() })
+        .from(categoryDishes)
+        .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
+        .where(
+          and(eq(categoryDishes.categoryId, categories.id), inArray(dishes.restaurantId, scope.visibleIds)),
+        )})`;
+      const by = {
+        created: [direction(request.order, 'desc')(categories.createdAt)],
+        name: [direction(request.order, 'asc')(lowerName(categories.name))],
+        dishes: [direction(request.order, 'desc')(dishCount), asc(lowerName(categories.name))],
+      };
+      const listOrder = request.menu
+        ? [
+            asc(
+              sql`(${db
+                .select({ position: menuCategories.position })
+                .from(menuCategories)
+                .where(
+                  and(eq(menuCategories.menuId, request.menu), eq(menuCategories.categoryId, categories.id)),
+                )
+                .limit(1)})`,
+            ),
+          ]
+        : [
+            asc(sql`${categories.restaurantId} <> ${scope.restaurantId}`),
+            asc(categories.position),
+            desc(categories.createdAt),
+          ];
+      const order = [...(request.sort ? by[request.sort] : listOrder), desc(categories.id)];
+      return readPage(
+        request,
+        Number(counted?.total ?? 0),
+        (limit, offset) =>
+          db
+            .select()
+            .from(categories)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        (rows) => presentCategories(db, scope, rows),
+      );
     },
 
     async get(caller: Caller, id: string): Promise<Category> {

@@ -4,14 +4,17 @@ import {
   dishSchema,
   dishUpdateSchema,
   idsSchema,
+  listDishesQuery,
   messages,
   objectId,
+  paginatedSchema,
 } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { parseFields, readForm } from '../../http/form.ts';
+import { pageDescription } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { DishService } from './dish.service.ts';
 
@@ -50,11 +53,22 @@ export const dishRoutes: FastifyPluginAsyncZod<{ dishes: DishService }> = async 
       schema: {
         security,
         tags,
-        summary: 'Own and inherited dishes, new ones first',
-        response: responses(z.array(dishSchema), [401, 403, 417]),
+        summary: 'Own and inherited dishes, new ones first; or one page of them',
+        description: pageDescription('name', 'created (newest first), name, price'),
+        querystring: listDishesQuery,
+        response: responses(
+          z.union([z.array(dishSchema), paginatedSchema(dishSchema)]),
+          [400, 401, 403, 417],
+        ),
       },
     },
-    async (request) => ok(await dishes.list(callerOf(request))),
+    async (request) => {
+      const { page, ...rest } = request.query;
+      const caller = callerOf(request);
+      return ok(
+        page === undefined ? await dishes.list(caller) : await dishes.page(caller, { page, ...rest }),
+      );
+    },
   );
 
   app.get(

@@ -5,13 +5,17 @@ import {
   copyName,
   type DietaryLists,
   type Dish,
+  type DishSort,
   dietaryTypes,
   type dishInputSchema,
   type dishUpdateSchema,
   emptyDietary,
+  likePattern,
   messages,
+  type PageRequest,
+  type Paginated,
 } from '@carte/domain';
-import { and, asc, desc, eq, inArray, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, min, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
@@ -27,6 +31,7 @@ import type { Tx } from '../../core/transaction.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
+import { direction, lowerName, readPage } from '../../db/list-page.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import {
   type CustomizationData,
@@ -266,6 +271,40 @@ export function createDishService(deps: DishDeps) {
         .where(visible(scope))
         .orderBy(asc(dishes.position), desc(dishes.createdAt), desc(dishes.id));
       return presentDishes(db, storage, scope, rows);
+    },
+
+    /**
+     * One page of the list (issue 21): the dishes whose name contains `search`, in the list's order
+     * or by `sort` (created: newest first, name, price), counted and cut in SQL.
+     */
+    async page(caller: Caller, request: PageRequest<DishSort>): Promise<Paginated<Dish>> {
+      const scope = await scopeOf(db, caller);
+      const where = visible(
+        scope,
+        request.search ? ilike(dishes.name, likePattern(request.search)) : undefined,
+      );
+      const [counted] = await db.select({ total: count() }).from(dishes).where(where);
+      const by = {
+        created: [direction(request.order, 'desc')(dishes.createdAt)],
+        name: [direction(request.order, 'asc')(lowerName(dishes.name))],
+        price: [direction(request.order, 'asc')(dishes.price), asc(lowerName(dishes.name))],
+      };
+      const order = request.sort
+        ? [...by[request.sort], desc(dishes.id)]
+        : [asc(dishes.position), desc(dishes.createdAt), desc(dishes.id)];
+      return readPage(
+        request,
+        Number(counted?.total ?? 0),
+        (limit, offset) =>
+          db
+            .select()
+            .from(dishes)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        (rows) => presentDishes(db, storage, scope, rows),
+      );
     },
 
     async get(caller: Caller, id: string): Promise<Dish> {

@@ -7,12 +7,14 @@ import {
   listIngredientsQuery,
   messages,
   objectId,
+  paginatedSchema,
   updateIngredientSchema,
 } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
+import { pageDescription } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { IngredientService } from './ingredient.service.ts';
 
@@ -42,12 +44,27 @@ export const ingredientRoutes: FastifyPluginAsyncZod<{ ingredients: IngredientSe
         tags,
         summary: 'Own and inherited ingredients, new ones last',
         description:
-          '`exceptChildren=true` leaves out ingredients that have a parent; `exceptParentID` leaves out that ingredient and its children (the parent picker). `count` is the number of dishes using each.',
+          '`exceptChildren=true` leaves out ingredients that have a parent; `exceptParentID` leaves out that ingredient and its children (the parent picker). `count` is the number of dishes using each. ' +
+          pageDescription(
+            "name or the parent's name",
+            'created (oldest first), name, used (most used first)',
+          ),
         querystring: listIngredientsQuery,
-        response: responses(z.array(ingredientSchema), [400, 401, 403, 417]),
+        response: responses(
+          z.union([z.array(ingredientSchema), paginatedSchema(ingredientSchema)]),
+          [400, 401, 403, 417],
+        ),
       },
     },
-    async (request) => ok(await ingredients.list(callerOf(request), request.query)),
+    async (request) => {
+      const { page, ...rest } = request.query;
+      const caller = callerOf(request);
+      return ok(
+        page === undefined
+          ? await ingredients.list(caller, rest)
+          : await ingredients.page(caller, { page, ...rest }),
+      );
+    },
   );
 
   app.get(

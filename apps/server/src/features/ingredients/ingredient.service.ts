@@ -1,5 +1,14 @@
-import { copyName, type Ingredient, messages } from '@carte/domain';
-import { and, asc, eq, inArray, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  copyName,
+  type Ingredient,
+  type IngredientSort,
+  likePattern,
+  messages,
+  type PageRequest,
+  type Paginated,
+} from '@carte/domain';
+import { and, asc, count, eq, ilike, inArray, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NameClashError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
@@ -12,8 +21,9 @@ import {
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { direction, lowerName, readPage } from '../../db/list-page.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
-import { ingredients } from '../../db/schema.ts';
+import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
 import type { CustomizationService } from '../customizations/index.ts';
 import { type IngredientRow, presentIngredients } from './ingredient.presenter.ts';
 
@@ -28,6 +38,11 @@ export interface IngredientDeps {
 
 const key = (value: string) => value.trim().toLowerCase();
 
+interface ListFilters {
+  exceptChildren?: 'true' | 'false' | undefined;
+  exceptParentID?: string | undefined;
+}
+
 /**
  * Ingredients (doc 1 §3, §7; doc 2 §5): the caller's own plus, for a location, its parent's
  * (read-only, `fromParent`). Names are unique per caller, compared trimmed and case-insensitively,
@@ -38,6 +53,34 @@ export function createIngredientService(deps: IngredientDeps) {
 
   const visible = (scope: RestaurantScope, ...conditions: (SQL | undefined)[]) =>
     and(inArray(ingredients.restaurantId, scope.visibleIds), ...conditions);
+
+  /** The list's filters: `exceptChildren` and `exceptParentID` (the parent picker). */
+  const filtered = (scope: RestaurantScope, query: ListFilters) => {
+    const except = query.exceptParentID;
+    return visible(
+      scope,
+      query.exceptChildren === 'true' ? isNull(ingredients.parentId) : undefined,
+      except
+        ? and(ne(ingredients.id, except), or(isNull(ingredients.parentId), ne(ingredients.parentId, except)))
+        : undefined,
+    );
+  };
+
+  /** The name, or the (visible) parent's name, contains the search, as the table's search reads. */
+  const searched = (scope: RestaurantScope, search: string) => {
+    const parent = alias(ingredients, 'parent');
+    const pattern = likePattern(search);
+    return or(
+      ilike(ingredients.name, pattern),
+      inArray(
+        ingredients.parentId,
+        db
+          .select({ id: parent.id })
+          .from(parent)
+          .where(and(ilike(parent.name, pattern), inArray(parent.restaurantId, scope.visibleIds))),
+      ),
+    );
+  };
 
   async function find(scope: RestaurantScope, id: string, executor: Executor = db) {
     const [row] = await executor
@@ -101,29 +144,62 @@ export function createIngredientService(deps: IngredientDeps) {
      * The list in its order, new ones last. `exceptChildren` leaves out ingredients that have a
      * parent; `exceptParentID` leaves out that ingredient and its children (the parent picker).
      */
-    async list(
-      caller: Caller,
-      query: { exceptChildren?: 'true' | 'false'; exceptParentID?: string },
-    ): Promise<Ingredient[]> {
+    async list(caller: Caller, query: ListFilters): Promise<Ingredient[]> {
       const scope = await scopeOf(db, caller);
-      const except = query.exceptParentID;
       const rows = await db
         .select()
         .from(ingredients)
-        .where(
-          visible(
-            scope,
-            query.exceptChildren === 'true' ? isNull(ingredients.parentId) : undefined,
-            except
-              ? and(
-                  ne(ingredients.id, except),
-                  or(isNull(ingredients.parentId), ne(ingredients.parentId, except)),
-                )
-              : undefined,
-          ),
-        )
+        .where(filtered(scope, query))
         .orderBy(asc(ingredients.position), asc(ingredients.createdAt), asc(ingredients.id));
       return presentIngredients(db, scope, rows);
+    },
+
+    /**
+     * One page of the list (issue 21): the filters of `list`, then the ingredients whose name or
+     * parent's name contains `search`, in the list's order or by `sort` (created: oldest first,
+     * name, used: the number of visible dishes using each), counted and cut in SQL.
+     */
+    async page(
+      caller: Caller,
+      request: PageRequest<IngredientSort> & ListFilters,
+    ): Promise<Paginated<Ingredient>> {
+      const scope = await scopeOf(db, caller);
+      const where = and(
+        filtered(scope, request),
+        request.search ? searched(scope, request.search) : undefined,
+      );
+      const [counted] = await db.select({ total: count() }).from(ingredients).where(where);
+      const used = sql`(${db
+        .select({ n: count() })
+        .from(dishIngredients)
+        .innerJoin(dishes, eq(dishes.id, dishIngredients.dishId))
+        .where(
+          and(
+            eq(dishIngredients.ingredientId, ingredients.id),
+            inArray(dishes.restaurantId, scope.visibleIds),
+          ),
+        )})`;
+      const by = {
+        created: [direction(request.order, 'asc')(ingredients.createdAt)],
+        name: [direction(request.order, 'asc')(lowerName(ingredients.name))],
+        used: [direction(request.order, 'desc')(used), asc(lowerName(ingredients.name))],
+      };
+      const order = request.sort
+        ? [...by[request.sort], asc(ingredients.id)]
+        : [asc(ingredients.position), asc(ingredients.createdAt), asc(ingredients.id)];
+      return readPage(
+        request,
+        Number(counted?.total ?? 0),
+        (limit, offset) =>
+          db
+            .select()
+            .from(ingredients)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        (rows) => presentIngredients(db, scope, rows),
+      );
     },
 
     async get(caller: Caller, id: string): Promise<Ingredient> {

@@ -3,12 +3,13 @@ import { Alert, Button, EmptyState, Group, Select, Skeleton, Stack } from '@mant
 import { IconCategory, IconFileUpload, IconLock, IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { categoriesApi, useCategories, useCategory } from '../../api/categories.api.ts';
+import { categoriesApi, categoryKeys, useCategories, useCategory } from '../../api/categories.api.ts';
 import { useSelectedMenu } from '../../api/menus.api.ts';
 import { CsvUploadDialog } from '../../ui/csv-upload-dialog.tsx';
 import { FormDrawer } from '../../ui/form-drawer.tsx';
 import { errorMessage } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { useListSize } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
 import { CategoriesTable } from './categories-table.tsx';
 import { CategoryForm } from './category-form.tsx';
@@ -30,7 +31,9 @@ function CategoriesPage() {
   const navigate = useNavigate();
   const can = useCan();
   const canCategory = can('category');
-  const categories = useCategories();
+  // A large list (issue 21) is asked of the server a page at a time; a small one is read whole.
+  const size = useListSize(categoryKeys.all, categoriesApi.page);
+  const categories = useCategories({ enabled: size.decided && !size.large });
   const { menus } = useSelectedMenu();
   const [csvOpened, setCsvOpened] = useState(false);
   const { targetMenuId } = useCreateTarget();
@@ -63,8 +66,9 @@ function CategoriesPage() {
       <CategoriesTable
         categories={categories.data ?? []}
         menus={menus}
-        loading={categories.isLoading}
+        loading={!size.decided || categories.isLoading}
         canEdit={canCategory}
+        large={size.large ? { total: size.total ?? 0 } : null}
       />
 
       <FormDrawer

@@ -1,8 +1,13 @@
 import type { Menu } from '@carte/domain';
-import { type Category, messages } from '@carte/domain';
+import { type Category, categorySorts, messages } from '@carte/domain';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useCloneCategory, useDeleteCategories } from '../../api/categories.api.ts';
+import {
+  categoriesApi,
+  categoryKeys,
+  useCloneCategory,
+  useDeleteCategories,
+} from '../../api/categories.api.ts';
 import { AvailabilitySwitch } from '../../ui/availability-switch.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { nameAndDateSorts, type SortOption, useListView } from '../../ui/list-view.ts';
@@ -16,6 +21,7 @@ import {
 import { countOf, RowActions } from '../../ui/row-actions.tsx';
 import { TablePanel } from '../../ui/table-panel.tsx';
 import { useAvailability } from '../../ui/use-availability.ts';
+import { useServerPage } from '../../ui/use-big-list.ts';
 
 const isLocked = (category: Category) => category.fromParent;
 const categoryId = (category: Category) => category._id;
@@ -46,18 +52,28 @@ export function CategoriesTable({
   menus,
   loading,
   canEdit,
+  large = null,
 }: {
   categories: Category[];
   menus: Menu[];
   loading: boolean;
   canEdit: boolean;
+  /** A large list (issue 21): its total, and its pages are asked of the server. */
+  large?: { total: number } | null;
 }) {
   const clone = useCloneCategory();
   const remove = useDeleteCategories();
   const availability = useAvailability('categories', messages.categoryUpdated);
   const menuNames = new Map(menus.map((menu) => [menu._id, menu.name]));
   const list = useListView('categories', categories, { searchText: (category) => [category.name], sorts });
-  const rows = list.rows;
+  const serverPage = useServerPage(
+    categoryKeys.all,
+    categoriesApi.page,
+    { search: list.search.value, sort: list.sort.value, page: list.page.value },
+    categorySorts,
+    large !== null,
+  );
+  const rows = large ? (serverPage.data?.data ?? []) : list.rows;
   const selection = useRowSelection(rows, categoryId, isLocked);
 
   const handleDelete = async (ids: string[], label: string) => {
@@ -182,7 +198,7 @@ export function CategoriesTable({
   return (
     <TablePanel
       title="Categories"
-      count={categories.length}
+      count={large ? large.total : categories.length}
       search={{ label: 'Search categories', ...list.search }}
       sort={list.sort}
       bulkAvailability={
@@ -206,14 +222,15 @@ export function CategoriesTable({
         columns={columns}
         rowId={categoryId}
         rowLabel={(category) => category.name}
-        loading={loading}
+        loading={loading || (large !== null && serverPage.isPending)}
         isLocked={isLocked}
         selection={canEdit ? selection.selection : undefined}
         minWidth={600}
-        page={list.page.value}
+        page={large ? (serverPage.data?.page ?? 1) : list.page.value}
         onPageChange={list.page.onChange}
         sort={list.sort}
-        emptyMessage={categories.length > 0 ? 'No category matches your search.' : undefined}
+        total={large ? serverPage.data?.total : undefined}
+        emptyMessage={categories.length > 0 || large ? 'No category matches your search.' : undefined}
       />
     </TablePanel>
   );

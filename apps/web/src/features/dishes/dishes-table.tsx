@@ -1,9 +1,9 @@
-import { type Dish, messages } from '@carte/domain';
+import { type Dish, dishSorts, messages } from '@carte/domain';
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '../../api/categories.api.ts';
-import { useDeleteDishes, useDishes } from '../../api/dishes.api.ts';
+import { dishesApi, dishKeys, useDeleteDishes, useDishes } from '../../api/dishes.api.ts';
 import { AvailabilitySwitch } from '../../ui/availability-switch.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { formatPrice } from '../../ui/format.ts';
@@ -19,6 +19,7 @@ import { countOf, RowActions } from '../../ui/row-actions.tsx';
 import { matchesSearch } from '../../ui/search-input.tsx';
 import { TablePanel } from '../../ui/table-panel.tsx';
 import { useAvailability } from '../../ui/use-availability.ts';
+import { useListSize, useServerPage } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
 import { DishThumb } from './dish-thumb.tsx';
 import classes from './dishes-table.module.css';
@@ -46,12 +47,15 @@ const sorts: SortOption<Dish>[] = [
 export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
   const can = useCan();
   const canEdit = can('dish');
-  const dishes = useDishes();
+  // A large list (issue 21) is asked of the server a page at a time; a small one is read whole.
+  const size = useListSize(dishKeys.all, dishesApi.page);
+  const dishes = useDishes({ enabled: size.decided && !size.large });
   const categories = useCategories();
   const remove = useDeleteDishes();
   const availability = useAvailability('dishes', messages.dishUpdated);
   const { clone, cloningId } = useCloneDishAction({ openCopy: false });
   const [dashboardSearch, setDashboardSearch] = useState('');
+  const [dashboardPage, setDashboardPage] = useState(1);
 
   const categoryNames = useMemo(
     () => new Map((categories.data ?? []).map((category) => [category._id, category.name])),
@@ -62,7 +66,20 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
     searchText: (dish) => [dish.name],
     sorts,
   });
-  const rows = dashboard ? all.filter((dish) => matchesSearch(dashboardSearch, dish.name)) : list.rows;
+  const serverPage = useServerPage(
+    dishKeys.all,
+    dishesApi.page,
+    dashboard
+      ? { search: dashboardSearch, sort: 'newest', page: dashboardPage }
+      : { search: list.search.value, sort: list.sort.value, page: list.page.value },
+    dishSorts,
+    size.large,
+  );
+  const rows = size.large
+    ? (serverPage.data?.data ?? [])
+    : dashboard
+      ? all.filter((dish) => matchesSearch(dashboardSearch, dish.name))
+      : list.rows;
   const selection = useRowSelection(rows, dishId, isLocked);
 
   const handleDelete = async (ids: string[], what: string) => {
@@ -173,10 +190,17 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
     <TablePanel
       dashboard={dashboard}
       title="Dishes"
-      count={all.length}
+      count={size.large ? (size.total ?? 0) : all.length}
       search={
         dashboard
-          ? { label: 'Search dishes', value: dashboardSearch, onChange: setDashboardSearch }
+          ? {
+              label: 'Search dishes',
+              value: dashboardSearch,
+              onChange: (search: string) => {
+                setDashboardSearch(search);
+                setDashboardPage(1);
+              },
+            }
           : { label: 'Search dishes', ...list.search }
       }
       sort={dashboard ? undefined : list.sort}
@@ -203,14 +227,15 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
         columns={columns}
         rowId={dishId}
         rowLabel={(dish) => dish.name}
-        loading={dishes.isPending}
+        loading={!size.decided || (size.large ? serverPage.isPending : dishes.isPending)}
         isLocked={isLocked}
         selection={canEdit ? selection.selection : undefined}
         minWidth={620}
-        page={dashboard ? undefined : list.page.value}
-        onPageChange={dashboard ? undefined : list.page.onChange}
+        page={size.large ? (serverPage.data?.page ?? 1) : dashboard ? undefined : list.page.value}
+        onPageChange={dashboard ? (size.large ? setDashboardPage : undefined) : list.page.onChange}
         sort={dashboard ? undefined : list.sort}
-        emptyMessage={all.length > 0 ? 'No dish matches your search.' : undefined}
+        total={size.large ? serverPage.data?.total : undefined}
+        emptyMessage={all.length > 0 || size.large ? 'No dish matches your search.' : undefined}
       />
     </TablePanel>
   );

@@ -1,7 +1,13 @@
-import { type Ingredient, messages } from '@carte/domain';
+import { type Ingredient, ingredientSorts, messages } from '@carte/domain';
 import { Anchor, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useCloneIngredient, useDeleteIngredients, useIngredients } from '../../api/ingredients.api.ts';
+import {
+  ingredientKeys,
+  ingredientsApi,
+  useCloneIngredient,
+  useDeleteIngredients,
+  useIngredients,
+} from '../../api/ingredients.api.ts';
 import { AvailabilitySwitch } from '../../ui/availability-switch.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { nameAndDateSorts, type SortOption, useListView } from '../../ui/list-view.ts';
@@ -16,6 +22,7 @@ import { countOf, RowActions } from '../../ui/row-actions.tsx';
 import { matchesSearch } from '../../ui/search-input.tsx';
 import { TablePanel } from '../../ui/table-panel.tsx';
 import { useAvailability } from '../../ui/use-availability.ts';
+import { useListSize, useServerPage } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
 import { EditIngredientDrawer } from './edit-ingredient-drawer.tsx';
 
@@ -58,23 +65,37 @@ function deleteDetail(ingredients: Ingredient[]) {
 export function IngredientsTable({ dashboard = false }: { dashboard?: boolean }) {
   const can = useCan();
   const canEdit = can('ingredient');
-  const ingredients = useIngredients();
+  // A large list (issue 21) is asked of the server a page at a time; a small one is read whole.
+  const size = useListSize(ingredientKeys.all, ingredientsApi.page);
+  const ingredients = useIngredients({}, { enabled: size.decided && !size.large });
   const clone = useCloneIngredient();
   const remove = useDeleteIngredients();
   const availability = useAvailability('ingredients', messages.ingredientUpdated);
   const [editing, setEditing] = useState<Ingredient | null>(null);
   const [dashboardSearch, setDashboardSearch] = useState('');
+  const [dashboardPage, setDashboardPage] = useState(1);
 
   const all = ingredients.data ?? [];
   const searchText = (ingredient: Ingredient) => [ingredient.name, ingredient.parent?.name];
   const list = useListView(dashboard ? 'ingredients-dashboard' : 'ingredients', all, { searchText, sorts });
-  const rows = dashboard
-    ? all.filter((ingredient) => matchesSearch(dashboardSearch, ...searchText(ingredient)))
-    : list.rows;
+  const serverPage = useServerPage(
+    ingredientKeys.all,
+    ingredientsApi.page,
+    dashboard
+      ? { search: dashboardSearch, sort: 'oldest', page: dashboardPage }
+      : { search: list.search.value, sort: list.sort.value, page: list.page.value },
+    ingredientSorts,
+    size.large,
+  );
+  const rows = size.large
+    ? (serverPage.data?.data ?? [])
+    : dashboard
+      ? all.filter((ingredient) => matchesSearch(dashboardSearch, ...searchText(ingredient)))
+      : list.rows;
   const selection = useRowSelection(rows, ingredientId, isLocked);
 
   const handleDelete = async (ids: string[], what: string) => {
-    const chosen = all.filter((ingredient) => ids.includes(ingredient._id));
+    const chosen = (size.large ? rows : all).filter((ingredient) => ids.includes(ingredient._id));
     if (!(await confirmDelete(what, deleteDetail(chosen)))) return;
     try {
       await remove.mutateAsync(ids);
@@ -188,10 +209,17 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
     <TablePanel
       dashboard={dashboard}
       title="Ingredients"
-      count={all.length}
+      count={size.large ? (size.total ?? 0) : all.length}
       search={
         dashboard
-          ? { label: 'Search ingredients', value: dashboardSearch, onChange: setDashboardSearch }
+          ? {
+              label: 'Search ingredients',
+              value: dashboardSearch,
+              onChange: (search: string) => {
+                setDashboardSearch(search);
+                setDashboardPage(1);
+              },
+            }
           : { label: 'Search ingredients', ...list.search }
       }
       sort={dashboard ? undefined : list.sort}
@@ -219,14 +247,15 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
         columns={columns}
         rowId={ingredientId}
         rowLabel={(ingredient) => ingredient.name}
-        loading={ingredients.isPending}
+        loading={!size.decided || (size.large ? serverPage.isPending : ingredients.isPending)}
         selection={canEdit ? selection.selection : undefined}
         isLocked={isLocked}
         minWidth={600}
-        page={dashboard ? undefined : list.page.value}
-        onPageChange={dashboard ? undefined : list.page.onChange}
+        page={size.large ? (serverPage.data?.page ?? 1) : dashboard ? undefined : list.page.value}
+        onPageChange={dashboard ? (size.large ? setDashboardPage : undefined) : list.page.onChange}
         sort={dashboard ? undefined : list.sort}
-        emptyMessage={all.length > 0 ? 'No ingredient matches your search.' : undefined}
+        total={size.large ? serverPage.data?.total : undefined}
+        emptyMessage={all.length > 0 || size.large ? 'No ingredient matches your search.' : undefined}
       />
       <EditIngredientDrawer ingredient={editing} onClose={() => setEditing(null)} />
     </TablePanel>
