@@ -8,7 +8,9 @@ const MINUTE = 60_000;
  * in them, only the categories inside their adjustment (decisions §4), and what is needed to reuse
  * it. Schedules are "HH:mm" on the restaurant's clock, so what is shown can only change on a
  * minute boundary: a state holds until the next one (`validUntil`), and each request in between
- * reuses it (and the pages rendered from it) without evaluating a schedule.
+ * reuses it without evaluating a schedule. The pages are drawn from its `view`, which outlives the
+ * minute: the next state keeps it (and its customer answer) while the same menus and categories are
+ * shown and no menu has opened since, so an unchanged page is never drawn again for the clock.
  */
 export interface PublicMenuState {
   customer: CustomerMenu;
@@ -17,21 +19,53 @@ export interface PublicMenuState {
   validUntil: number;
   /** The instant the state was computed for (epoch milliseconds). */
   at: number;
-  /** Unique in this process: pages rendered from this state are cached under it. */
-  id: number;
+  /**
+   * The soonest instant after the view's first minute at which one of the source's menus opens
+   * (infinity when none will): until then the "opens Tuesday at 11:00" lines of a page drawn with
+   * `customer.generatedAt` stay as they are.
+   */
+  opensBy: number;
+  /**
+   * What a diner sees, whatever the minute: the data's version, the menus and categories shown and
+   * `opensBy`. Equal views draw equal pages, so rendered pages are cached under it.
+   */
+  view: string;
 }
-
-let lastId = 0;
 
 /** Which menu and which of its categories are shown. */
 const signatureOf = (entry: VisibleMenu): string =>
   `${entry.menu._id}:${entry.categories.map((item) => item.category._id).join(',')}`;
 
-/** Pure: the state of `source` at `now` (epoch milliseconds). */
-export function stateAt(source: PublicMenuSource, now: number): PublicMenuState {
+/**
+ * Pure: the state of `source` at `now` (epoch milliseconds). Given the state before it (same source),
+ * it keeps that state's view and customer answer when they still hold.
+ */
+export function stateAt(
+  source: PublicMenuSource,
+  now: number,
+  previous?: PublicMenuState | null,
+): PublicMenuState {
   const at = new Date(now);
   // The clock's part of the domain's rule, applied to the menus cached whatever the hour.
   const served = servedAt(source.menus, at, source.timeZone);
+  const signature = served.map(signatureOf).join(';');
+  const validUntil = (Math.floor(now / MINUTE) + 1) * MINUTE;
+  // Nothing a page shows has changed: the same menus and categories, no menu opened in between
+  // (a clock moved back is never reused).
+  if (
+    previous &&
+    previous.signature === signature &&
+    previous.at <= now &&
+    now < previous.opensBy &&
+    previous.view.startsWith(`${source.version} `)
+  ) {
+    return { ...previous, validUntil, at: now };
+  }
+  let opensBy = Number.POSITIVE_INFINITY;
+  for (const entry of source.menus) {
+    const next = nextOpening(entry.schedule, at, source.timeZone)?.getTime();
+    if (next !== undefined && next < opensBy) opensBy = next;
+  }
   return {
     customer: {
       restaurant: source.restaurant,
@@ -43,10 +77,11 @@ export function stateAt(source: PublicMenuSource, now: number): PublicMenuState 
       parentRestaurant: source.parentRestaurant,
       generatedAt: at.toISOString(),
     },
-    signature: served.map(signatureOf).join(';'),
-    validUntil: (Math.floor(now / MINUTE) + 1) * MINUTE,
+    signature,
+    validUntil,
     at: now,
-    id: ++lastId,
+    opensBy,
+    view: `${source.version} ${signature} ${opensBy}`,
   };
 }
 
