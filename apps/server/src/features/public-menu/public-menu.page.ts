@@ -39,7 +39,7 @@ export interface Rendered {
 
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** A weak ETag: the pages' `generatedAt` changes every minute without changing what they mean. */
+/** A weak ETag: a page's `generatedAt` (when its view was first drawn) does not change what it means. */
 export const weakEtag = (...parts: string[]): string =>
   `W/"${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 27)}"`;
 
