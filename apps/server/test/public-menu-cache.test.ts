@@ -101,6 +101,9 @@ describe('the page cache (public-menu.pages.ts)', () => {
   });
 });
 
+/** The queries of a miss of the restaurant-data cache, for a restaurant without a parent. */
+const QUERY_BUDGET = 6;
+
 /** Wednesday 9 January 2030 on the restaurant's clock, Europe/Paris (UTC+1). */
 const paris = (time: string) => new Date(`2030-01-09T${time}+01:00`);
 
@@ -198,6 +201,31 @@ describe('pages across minutes (issue 21: keyed by what the diner sees)', () => 
     const night = await get(url);
     expect(night.body).toContain('Lunch opens Thursday at 11:00');
     expect(night.body).toContain('Dinner opens Thursday at 17:00');
+  });
+});
+
+describe("the data cache's miss (issue 21: a few queries, not thirteen)", () => {
+  it('reads a restaurant in a few queries, and the answer is the same as before', async () => {
+    const id = await lunchAndDinner();
+    setClock(paris('12:00:00'));
+    const before = await get(`/api/menus/customer?restaurantId=${id}`);
+    // Every query on the pool while the entry is read again.
+    const pool = t.runtime.database.pool;
+    const query = pool.query;
+    let queries = 0;
+    pool.query = ((...args: Parameters<typeof query>) => {
+      queries += 1;
+      return (query as (...a: unknown[]) => unknown).apply(pool, args);
+    }) as typeof query;
+    try {
+      t.services.publicMenu.changed(id);
+      const after = await get(`/api/menus/customer?restaurantId=${id}`);
+      expect(after.headers.etag).toBe(before.headers.etag);
+    } finally {
+      pool.query = query;
+    }
+    console.log(`public-menu data cache miss: ${queries} queries`);
+    expect(queries).toBeLessThanOrEqual(QUERY_BUDGET);
   });
 });
 
