@@ -50,8 +50,8 @@ const SIZES = (process.env.SIZES ?? '10,1000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const CONNECTIONS = 20;
 /** The documented bound of the server's RSS whatever the number of restaurants read (decisions). */
-const RSS_BOUND_MB = 700;
-const CHUNK = 500;
+const RSS_BOUND_MB = 1_024;
+const CHUNK = 1_000;
 
 interface CacheStats {
   entries: number;

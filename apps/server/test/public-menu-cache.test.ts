@@ -10,7 +10,7 @@ import {
   menus,
   restaurants,
 } from '../src/db/schema.ts';
-import type { Rendered } from '../src/features/public-menu/public-menu.page.ts';
+import { compactRendered, gzipOf, type Rendered } from '../src/features/public-menu/public-menu.page.ts';
 import { createPageCache, renderedSize } from '../src/features/public-menu/public-menu.pages.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { createOwner } from './factories.ts';
@@ -84,6 +84,19 @@ describe('the page cache (public-menu.pages.ts)', () => {
     expect(pages.byAddress('/menu/b')).toBeUndefined();
     expect(pages.byAddress('/menu/a?utm_source=qr')).toBeDefined();
     expect(pages.renders).toBe(3);
+  });
+
+  it('holds a page as its brotli copy, and counts a gzip copy once one is made', () => {
+    const pages = createPageCache({ now: () => 0 });
+    const html = Buffer.from(`<!doctype html>${'<p>A dish, its price and its story.</p>'.repeat(400)}`);
+    const held = pages.page('p', () => compactRendered({ ...page(0), body: html }));
+    expect(held.br!.length).toBeLessThan(html.length / 5);
+    expect(held.body.equals(html)).toBe(true); // the plain body, made again on demand
+    const before = pages.stats().pages.bytes;
+    expect(before).toBeLessThan(held.br!.length + 1000);
+    gzipOf(held);
+    expect(pages.stats().pages.bytes).toBe(before + held.gzip!.length);
+    expect(pages.stats().pages.entries).toBe(1);
   });
 
   it('bounds the addresses by bytes too, without dropping the pages they led to', () => {

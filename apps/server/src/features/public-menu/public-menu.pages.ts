@@ -11,9 +11,17 @@ export const PUBLIC_MENU_BUDGETS = {
   addresses: 8 * 1024 * 1024,
 };
 
-/** A rendered page's size: its body, and the compressed copies made on first use, counted in advance. */
+/**
+ * A rendered page's size as held: a compact page (`compactRendered`) its brotli copy and its gzip
+ * copy once one was asked for (the page is counted again then: `grown`); a plain one its body, and
+ * its compressed copies counted in advance (about a quarter of it).
+ */
 export const renderedSize = (rendered: Rendered, key: string): number =>
-  Math.ceil(rendered.body.length * 1.25) + key.length * 2 + 256;
+  (rendered.length !== undefined && rendered.br
+    ? rendered.br.length + (rendered.gzip?.length ?? 0)
+    : Math.ceil(rendered.body.length * 1.25)) +
+  key.length * 2 +
+  256;
 
 /**
  * The rendered pages, keyed by what they show (never by the clock: public-menu.state.ts `view`),
@@ -57,6 +65,11 @@ export function createPageCache(options: { now: () => number; maxBytes?: number;
       renders += 1;
       // Keyed by content, so it never goes stale: only the budget removes it.
       pages.set(key, rendered, Number.POSITIVE_INFINITY);
+      // A copy made later (gzip) is counted then: stored again, the page is measured again.
+      if (rendered.length !== undefined)
+        rendered.grown = () => {
+          if (pages.has(key)) pages.set(key, rendered, Number.POSITIVE_INFINITY);
+        };
       return rendered;
     },
     /** The page an address led to before, if it is still held. */

@@ -14,6 +14,7 @@ import { ok, responses } from '../../http/envelope.ts';
 import { acceptedEncodings, createPublicMenuAssets, type PublicMenuAssets } from './public-menu.assets.ts';
 import {
   brotliOf,
+  compactRendered,
   gzipOf,
   type Rendered,
   renderCustomerJson,
@@ -122,7 +123,9 @@ function send(request: FastifyRequest, reply: FastifyReply, rendered: Rendered) 
   }
   reply.code(rendered.status).type(rendered.type);
   const [encoding] =
-    rendered.body.length >= COMPRESS_THRESHOLD ? acceptedEncodings(request.headers['accept-encoding']) : [];
+    (rendered.length ?? rendered.body.length) >= COMPRESS_THRESHOLD
+      ? acceptedEncodings(request.headers['accept-encoding'])
+      : [];
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliOf(rendered));
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipOf(rendered));
   return reply.send(rendered.body);
@@ -134,7 +137,11 @@ function send(request: FastifyRequest, reply: FastifyReply, rendered: Rendered) 
  * old pages, and a minute passing without one draws nothing again.
  */
 const memo = (pages: PageCache, state: PublicMenuState, key: string, render: () => Rendered): Rendered =>
-  pages.page(`${state.view} ${key}`, render);
+  pages.page(`${state.view} ${key}`, () => {
+    const rendered = render();
+    // Kept compressed once it is worth compressing (`send` sends smaller bodies as they are).
+    return rendered.body.length >= COMPRESS_THRESHOLD ? compactRendered(rendered) : rendered;
+  });
 
 /** The diner's pages and answers; encapsulated, with pages (not JSON) for its own failures. */
 const publicMenuRoutes: FastifyPluginAsyncZod<{
