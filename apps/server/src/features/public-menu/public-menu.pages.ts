@@ -57,18 +57,21 @@ export function createPageCache(options: { now: () => number; maxBytes?: number;
   let renders = 0;
 
   return {
-    /** The page under `key`, rendered once while it stays in the cache. */
-    page(key: string, render: () => Rendered): Rendered {
+    /**
+     * The page under `key`, rendered once while it stays in the cache; `expiresAt` only for a page
+     * whose key does not name all it depends on (the banner's early answer: its minute).
+     */
+    page(key: string, render: () => Rendered, expiresAt = Number.POSITIVE_INFINITY): Rendered {
       const cached = pages.get(key);
       if (cached) return cached;
       const rendered = render();
       renders += 1;
       // Keyed by content, so it never goes stale: only the budget removes it.
-      pages.set(key, rendered, Number.POSITIVE_INFINITY);
+      pages.set(key, rendered, expiresAt);
       // A copy made later (gzip) is counted then: stored again, the page is measured again.
       if (rendered.length !== undefined)
         rendered.grown = () => {
-          if (pages.has(key)) pages.set(key, rendered, Number.POSITIVE_INFINITY);
+          if (pages.has(key)) pages.set(key, rendered, expiresAt);
         };
       return rendered;
     },

@@ -136,12 +136,22 @@ function send(request: FastifyRequest, reply: FastifyReply, rendered: Rendered) 
  * the diner sees (the state's `view`: the data's version, the menus shown), so a change never meets
  * old pages, and a minute passing without one draws nothing again.
  */
-const memo = (pages: PageCache, state: PublicMenuState, key: string, render: () => Rendered): Rendered =>
-  pages.page(`${state.view} ${key}`, () => {
-    const rendered = render();
-    // Kept compressed once it is worth compressing (`send` sends smaller bodies as they are).
-    return rendered.body.length >= COMPRESS_THRESHOLD ? compactRendered(rendered) : rendered;
-  });
+const memo = (
+  pages: PageCache,
+  state: PublicMenuState,
+  key: string,
+  render: () => Rendered,
+  expiresAt?: number,
+): Rendered =>
+  pages.page(
+    `${state.view} ${key}`,
+    () => {
+      const rendered = render();
+      // Kept compressed once it is worth compressing (`send` sends smaller bodies as they are).
+      return rendered.body.length >= COMPRESS_THRESHOLD ? compactRendered(rendered) : rendered;
+    },
+    expiresAt,
+  );
 
 /** The diner's pages and answers; encapsulated, with pages (not JSON) for its own failures. */
 const publicMenuRoutes: FastifyPluginAsyncZod<{
@@ -275,10 +285,16 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
           ? menuId
           : null;
       const rendered = upcoming
-        ? memo(pages, state, `api upcoming ${upcoming} ${state.at - (state.at % 60_000)}`, () => {
-            const early = upcomingState(source, state, upcoming);
-            return early ? renderCustomerJson(early.customer, [source.version, early.signature]) : plain();
-          })
+        ? memo(
+            pages,
+            state,
+            `api upcoming ${upcoming} ${state.at - (state.at % 60_000)}`,
+            () => {
+              const early = upcomingState(source, state, upcoming);
+              return early ? renderCustomerJson(early.customer, [source.version, early.signature]) : plain();
+            },
+            state.validUntil,
+          )
         : memo(pages, state, 'api', plain);
       return send(request, reply, rendered);
     },
