@@ -90,14 +90,22 @@ const groupBy = <T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> => {
   return map;
 };
 
+/** Zones already checked (a few hundred at most): making a formatter costs about 0.3 ms. */
+const zones = new Map<string, string>();
+
 /** A zone the runtime knows, or UTC: a bad stored zone must not break the public page. */
 function knownZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
+  let known = zones.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      known = timeZone;
+    } catch {
+      known = 'UTC';
+    }
+    if (zones.size < 1_000) zones.set(timeZone, known);
   }
+  return known;
 }
 
 const restaurantTypeOf = (value: string): PublicRestaurant['restaurantType'] =>
