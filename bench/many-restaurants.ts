@@ -149,6 +149,9 @@ async function seed(databaseUrl: string, count: number): Promise<string[]> {
       });
       ids.push(...rows.map((r) => r.restaurantId));
     }
+    // The planner's statistics, as autovacuum would gather them a minute later: without them it
+    // scans whole link tables it takes for empty.
+    await database.pool.query('ANALYZE');
   } finally {
     await database.pool.end();
   }
