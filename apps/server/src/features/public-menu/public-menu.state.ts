@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type CustomerMenu, nextOpening, publicMenuOf, servedAt, type VisibleMenu } from '@carte/domain';
 import type { PublicMenuSource } from './public-menu.data.ts';
 
@@ -26,10 +27,13 @@ export interface PublicMenuState {
    */
   opensBy: number;
   /**
-   * What a diner sees, whatever the minute: the data's version, the menus and categories shown and
-   * `opensBy`. Equal views draw equal pages, so rendered pages are cached under it.
+   * What a diner sees, whatever the minute: a hash of the data's version, the menus and categories
+   * shown and `opensBy` (short, as every cached page and address is keyed by it). Equal views draw
+   * equal pages, so rendered pages are cached under it.
    */
   view: string;
+  /** The data's version the view was computed from. */
+  version: string;
 }
 
 /** Which menu and which of its categories are shown. */
@@ -57,7 +61,7 @@ export function stateAt(
     previous.signature === signature &&
     previous.at <= now &&
     now < previous.opensBy &&
-    previous.view.startsWith(`${source.version} `)
+    previous.version === source.version
   ) {
     return { ...previous, validUntil, at: now };
   }
@@ -81,7 +85,11 @@ export function stateAt(
     validUntil,
     at: now,
     opensBy,
-    view: `${source.version} ${signature} ${opensBy}`,
+    view: createHash('sha256')
+      .update(`${source.version} ${signature} ${opensBy}`)
+      .digest('base64url')
+      .slice(0, 22),
+    version: source.version,
   };
 }
 
