@@ -175,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         captcha: deps.captcha,
         redis: deps.redis ?? null,
         storage: deps.storage,
+        publicMenuCache: () => services.publicMenu.cacheStats(),
       });
       await api.register(accountRoutes, {
         prefix: '/users',

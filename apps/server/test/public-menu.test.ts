@@ -756,7 +756,7 @@ describe('the cache (DESIGN.md, path 1)', () => {
     const again = await get(url, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    // A minute later the page is drawn again (fresh generatedAt) and still means the same.
+    // A minute later the same page (not drawn again: nothing shown changed) keeps its ETag.
     t.clock.advance(61_000);
     expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
     // Query strings that do not change the screen (campaign tags) draw the same page.

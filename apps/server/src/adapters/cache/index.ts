@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Cache } from './cache.ts';
 import { createMemoryCache, type MemoryCacheOptions } from './memory-cache.ts';
 
-export type { Cache } from './cache.ts';
+export type { Cache, CacheStats } from './cache.ts';
 export { createInvalidations, type Invalidations } from './invalidations.ts';
 export { createMemoryCache, type MemoryCacheOptions } from './memory-cache.ts';
 

@@ -1,75 +1,86 @@
+import { LRUCache } from 'lru-cache';
 import type { Cache } from './cache.ts';
 
 interface Slot<V> {
   value: V;
   expiresAt: number;
-  bytes: number;
 }
 
 export interface MemoryCacheOptions<V> {
-  maxEntries: number;
+  /** The budget: the least recently used entries go while the values' sizes add up to more. */
+  maxBytes: number;
+  /** An entry's size in bytes, honestly estimated (its key included when keys are long). */
+  sizeOf: (value: V, key: string) => number;
   now: () => number;
-  /** With `sizeOf`: the least recently used entries go while the values' sizes add up to more. */
-  maxBytes?: number;
-  sizeOf?: (value: V) => number;
+  /** An optional bound on the number of entries too. */
+  maxEntries?: number;
+  /**
+   * Called when an entry leaves for good: evicted past the budget, expired, deleted or cleared (not
+   * when `set` replaces it), so an index pointing at it can drop its own entries.
+   */
+  onRemove?: (key: string, value: V) => void;
 }
 
 /**
- * An in-process LRU cache with expiry, bounded by a number of entries and optionally by size. A
- * `Map` keeps insertion order, so re-inserting on read makes the first key the least recently used
- * one, which goes first when the cache is full. The clock is injected so tests can move time.
+ * An in-process LRU cache with expiry, bounded by size (lru-cache, the library npm itself uses:
+ * decisions, "Public menu at many restaurants"). Expiry is checked here against the injected clock,
+ * so tests can move time; an expired entry is dropped when read, or evicted as the least recently
+ * used. A value larger than the whole budget is not kept at all.
  */
 export function createMemoryCache<V>(options: MemoryCacheOptions<V>): Cache<V> {
-  const slots = new Map<string, Slot<V>>();
-  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
-  let bytes = 0;
-
-  const remove = (key: string) => {
-    const slot = slots.get(key);
-    if (!slot) return;
-    slots.delete(key);
-    bytes -= slot.bytes;
-  };
+  const onRemove = options.onRemove;
+  const lru = new LRUCache<string, Slot<V>>({
+    maxSize: options.maxBytes,
+    ...(options.maxEntries ? { max: options.maxEntries } : {}),
+    // lru-cache refuses a size of 0.
+    sizeCalculation: (slot, key) => Math.max(1, Math.ceil(options.sizeOf(slot.value, key))),
+    ...(onRemove
+      ? {
+          dispose: (slot: Slot<V>, key: string, reason: LRUCache.DisposeReason) => {
+            if (reason !== 'set') onRemove(key, slot.value);
+          },
+        }
+      : {}),
+  });
+  let hits = 0;
+  let misses = 0;
 
   return {
     get(key) {
-      const slot = slots.get(key);
-      if (!slot) return undefined;
-      if (slot.expiresAt <= options.now()) {
-        remove(key);
-        return undefined;
+      const slot = lru.get(key);
+      if (slot && slot.expiresAt <= options.now()) lru.delete(key);
+      else if (slot) {
+        hits += 1;
+        return slot.value;
       }
-      // Most recently used goes last. Cheap: a delete and an insert on a Map.
-      slots.delete(key);
-      slots.set(key, slot);
-      return slot.value;
+      misses += 1;
+      return undefined;
+    },
+    has(key) {
+      const slot = lru.peek(key);
+      return slot !== undefined && slot.expiresAt > options.now();
     },
     set(key, value, expiresAt) {
-      remove(key);
-      const size = options.sizeOf ? options.sizeOf(value) : 0;
-      // A value larger than the whole budget is not kept at all.
-      if (size > maxBytes) return;
-      slots.set(key, { value, expiresAt, bytes: size });
-      bytes += size;
-      while (slots.size > options.maxEntries || bytes > maxBytes) {
-        const oldest = slots.keys().next().value;
-        if (oldest === undefined) break;
-        remove(oldest);
-      }
+      lru.set(key, { value, expiresAt });
     },
     delete(key) {
-      remove(key);
+      lru.delete(key);
     },
     clear() {
-      slots.clear();
-      bytes = 0;
+      lru.clear();
     },
     *entries() {
       const at = options.now();
-      for (const [key, slot] of slots) if (slot.expiresAt > at) yield [key, slot.value];
+      for (const key of lru.rkeys()) {
+        const slot = lru.peek(key);
+        if (slot && slot.expiresAt > at) yield [key, slot.value];
+      }
     },
     get size() {
-      return slots.size;
+      return lru.size;
+    },
+    stats() {
+      return { entries: lru.size, bytes: lru.calculatedSize, maxBytes: options.maxBytes, hits, misses };
     },
   };
 }

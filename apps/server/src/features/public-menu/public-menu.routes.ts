@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Cache, createCache } from '../../adapters/cache/index.ts';
 import { mediaOrigin } from '../../adapters/storage/index.ts';
 import type { Config } from '../../config.ts';
 import { NotFoundError } from '../../core/errors.ts';
@@ -15,6 +14,7 @@ import { ok, responses } from '../../http/envelope.ts';
 import { acceptedEncodings, createPublicMenuAssets, type PublicMenuAssets } from './public-menu.assets.ts';
 import {
   brotliOf,
+  compactRendered,
   gzipOf,
   type Rendered,
   renderCustomerJson,
@@ -22,6 +22,7 @@ import {
   renderNotFoundPage,
   resolveAddress,
 } from './public-menu.page.ts';
+import type { PageCache } from './public-menu.pages.ts';
 import type { PublicMenuService } from './public-menu.service.ts';
 import { type PublicMenuState, upcomingState } from './public-menu.state.ts';
 
@@ -36,12 +37,6 @@ export interface PublicMenuPluginOptions {
  * browsers always revalidate (max-age=0), which costs a 304 when nothing changed (ETag).
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
-/**
- * The memory budget of the rendered pages (per process), by their size. Least recently used goes
- * first; a page evicted is drawn again when asked. (The restaurants' data: createPublicMenuCache.)
- */
-const PAGE_BUDGET = { maxEntries: 20_000, maxBytes: 128 * 1024 * 1024 };
-
 /**
  * The security headers of the app's helmet defaults, as constants: helmet builds its middleware on
  * every request (about 0.2 ms, more than the rest of a cached page), and these pages are the hot
@@ -128,37 +123,45 @@ function send(request: FastifyRequest, reply: FastifyReply, rendered: Rendered) 
   }
   reply.code(rendered.status).type(rendered.type);
   const [encoding] =
-    rendered.body.length >= COMPRESS_THRESHOLD ? acceptedEncodings(request.headers['accept-encoding']) : [];
+    (rendered.length ?? rendered.body.length) >= COMPRESS_THRESHOLD
+      ? acceptedEncodings(request.headers['accept-encoding'])
+      : [];
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliOf(rendered));
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipOf(rendered));
   return reply.send(rendered.body);
 }
 
-type Pages = Cache<Rendered>;
-
 /**
- * A page of a restaurant's state, rendered once per address while the state holds (a minute at
- * most): the key names the state, so a new state (the clock, or a change) never meets old pages.
+ * A page of a restaurant's view, rendered once while the page cache holds it: the key names what
+ * the diner sees (the state's `view`: the data's version, the menus shown), so a change never meets
+ * old pages, and a minute passing without one draws nothing again.
  */
-function memo(pages: Pages, state: PublicMenuState, key: string, render: () => Rendered): Rendered {
-  const cacheKey = `${state.id} ${key}`;
-  const cached = pages.get(cacheKey);
-  if (cached) return cached;
-  const rendered = render();
-  pages.set(cacheKey, rendered, state.validUntil);
-  return rendered;
-}
+const memo = (
+  pages: PageCache,
+  state: PublicMenuState,
+  key: string,
+  render: () => Rendered,
+  expiresAt?: number,
+): Rendered =>
+  pages.page(
+    `${state.view} ${key}`,
+    () => {
+      const rendered = render();
+      // Kept compressed once it is worth compressing (`send` sends smaller bodies as they are).
+      return rendered.body.length >= COMPRESS_THRESHOLD ? compactRendered(rendered) : rendered;
+    },
+    expiresAt,
+  );
 
 /** The diner's pages and answers; encapsulated, with pages (not JSON) for its own failures. */
 const publicMenuRoutes: FastifyPluginAsyncZod<{
   service: PublicMenuService;
   assets: PublicMenuAssets;
-  pages: Pages;
-  addresses: Pages;
   publicUrl: string;
   mediaOrigin?: string | undefined;
 }> = async (app, options) => {
-  const { service, assets, pages, addresses, publicUrl, mediaOrigin } = options;
+  const { service, assets, publicUrl, mediaOrigin } = options;
+  const { pages } = service;
   const notFound = renderNotFoundPage();
   // One header per origin the app is reached by (a handful), built once.
   // (and per set of fonts: a page with web fonts allows its `@font-face` style by its hash).
@@ -194,11 +197,12 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
       const tags = assets.tags();
       // By address first (no parsing); else by the screen it means, so odd query strings never
       // draw the same screen twice.
-      const addressKey = `${state.id} ${tags.version} ${request.url}`;
-      let rendered = addresses.get(addressKey);
+      const addressKey = `${state.view} ${tags.version} ${request.url}`;
+      let rendered = pages.byAddress(addressKey);
       if (!rendered) {
         const resolved = resolveAddress(state.customer, request.url);
-        rendered = memo(pages, state, `${tags.version} ${JSON.stringify(resolved)}`, () =>
+        const key = `${tags.version} ${JSON.stringify(resolved)}`;
+        rendered = memo(pages, state, key, () =>
           renderMenuPage({
             customer: state.customer,
             etagParts: [found.source.version, state.signature],
@@ -208,7 +212,7 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
             fonts: (needs) => fonts(needs.faces, needs.first),
           }),
         );
-        addresses.set(addressKey, rendered, state.validUntil);
+        pages.link(addressKey, `${state.view} ${key}`);
       }
       return sendPage(request, reply, rendered);
     } catch (error) {
@@ -273,7 +277,7 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
       const { source, state } = found;
       const plain = () => renderCustomerJson(state.customer, [source.version, state.signature]);
       // A switch from the banner (doc 2 §4) to a published menu not shown now: rendered once per
-      // state and menu like the plain answer (the keys are bounded by the restaurant's menus).
+      // minute and menu (what it adds depends on the minute; the keys are bounded by the menus).
       const upcoming =
         menuId !== undefined &&
         !state.customer.menus.some((menu) => menu._id === menuId) &&
@@ -281,10 +285,16 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
           ? menuId
           : null;
       const rendered = upcoming
-        ? memo(pages, state, `api upcoming ${upcoming}`, () => {
-            const early = upcomingState(source, state, upcoming);
-            return early ? renderCustomerJson(early.customer, [source.version, early.signature]) : plain();
-          })
+        ? memo(
+            pages,
+            state,
+            `api upcoming ${upcoming} ${state.at - (state.at % 60_000)}`,
+            () => {
+              const early = upcomingState(source, state, upcoming);
+              return early ? renderCustomerJson(early.customer, [source.version, early.signature]) : plain();
+            },
+            state.validUntil,
+          )
         : memo(pages, state, 'api', plain);
       return send(request, reply, rendered);
     },
@@ -314,29 +324,18 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
  * The public menu (doc 2 §2, §3; DESIGN.md path 1): the pages `/menu/…`, the hydration bundle under
  * `/public-menu/`, the customer answer `/api/menus/customer` — over the public-menu service, whose
  * data cache every service that changes a restaurant's public data tells after its commit
- * (`publicMenu.changed(restaurantId)`, core/public-menu-changes.ts). The rendered pages are keyed by
- * the data's state, so a change never meets old pages. An entry also expires when a subscription
+ * (`publicMenu.changed(restaurantId)`, core/public-menu-changes.ts). The rendered pages (the
+ * service's `pages`, bounded by bytes) are keyed by what the diner sees, so a change never meets
+ * old pages and a minute passing draws nothing again. An entry also expires when a subscription
  * period of the restaurant or its parent ends, and after five minutes whatever happens.
  */
 export const publicMenuPlugin = fp(
   async (app: FastifyInstance, options: PublicMenuPluginOptions) => {
-    const now = () => options.now().getTime();
     const service = options.publicMenu;
-    const pages = createCache<Rendered>(options.config, {
-      ...PAGE_BUDGET,
-      now,
-      // The compressed copy is made on first use: counted in advance.
-      sizeOf: (rendered) => Math.ceil(rendered.body.length * 1.25),
-    });
     const assets = createPublicMenuAssets({ dir: path.join(options.config.webDist, 'public-menu') });
-
-    // Addresses point at pages held above: counted by number only.
-    const addresses = createCache<Rendered>(options.config, { maxEntries: 20_000, now });
     await app.register(publicMenuRoutes, {
       service,
       assets,
-      pages,
-      addresses,
       publicUrl: options.config.publicUrl,
       mediaOrigin: mediaOrigin(options.config),
     });

@@ -1,10 +1,11 @@
 import type { CustomerMenu, PublicDish } from '@carte/domain';
-import { type Cache, createCache } from '../../adapters/cache/index.ts';
+import { type Cache, type CacheStats, createCache } from '../../adapters/cache/index.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import type { BillingService } from '../billing/index.ts';
 import { displaySource, loadPublicMenuSource, type PublicMenuSource } from './public-menu.data.ts';
+import { createPageCache, type PageCache, PUBLIC_MENU_BUDGETS } from './public-menu.pages.ts';
 import { type PublicMenuState, stateAt } from './public-menu.state.ts';
 
 /** One cached restaurant: its data (or null: no such restaurant) and its state for the current minute. */
@@ -15,11 +16,14 @@ export interface PublicMenuEntry {
   displays?: Map<string, { source: PublicMenuSource; state: PublicMenuState | null }>;
 }
 
-/** The state of a source now, computed again at most once a minute. */
+/**
+ * The state of a source now, computed again at most once a minute (keeping the previous state's
+ * view while nothing shown changed: public-menu.state.ts).
+ */
 function fresh(holder: { source: PublicMenuSource; state: PublicMenuState | null }, now: number) {
   // validUntil is a minute boundary after the state's instant; a clock moved back renews it too.
   if (!holder.state || now >= holder.state.validUntil || now < holder.state.validUntil - 60_000) {
-    holder.state = stateAt(holder.source, now);
+    holder.state = stateAt(holder.source, now, holder.state);
   }
   return { source: holder.source, state: holder.state };
 }
@@ -29,6 +33,8 @@ export interface PublicMenuServiceDeps {
   storage: Storage;
   now: () => Date;
   cache: Cache<PublicMenuEntry>;
+  /** The rendered pages and their addresses (made here when absent). */
+  pages?: PageCache;
   /** Subscriptions that ended turn their menus into drafts before a read (decisions §4 Billing). */
   billing: Pick<BillingService, 'applyCalendar'>;
   /**
@@ -44,16 +50,30 @@ export interface PublicMenuServiceDeps {
 export const PUBLIC_MENU_MAX_AGE_MS = 5 * 60_000;
 
 /**
- * The restaurants' data, per process, within a memory budget counted by the length of its JSON;
- * the least recently used goes first.
+ * An entry's memory, estimated from the length of its data's JSON: parsed into objects it takes
+ * about three times that (keys and small strings repeated per object, object headers), and its
+ * states share the source's objects. "No such restaurant" is a few hundred bytes.
  */
-export function createPublicMenuCache(config: Pick<Config, 'redisUrl'>, now: () => Date) {
-  return createCache<PublicMenuEntry>(config, {
-    maxEntries: 5_000,
-    maxBytes: 256 * 1024 * 1024,
-    now: () => now().getTime(),
-    sizeOf: (entry) => entry.source?.size ?? 100,
-  });
+export const entrySize = (entry: PublicMenuEntry, key: string): number =>
+  (entry.source ? entry.source.size * 3 + 2048 : 256) + key.length * 2;
+
+/**
+ * The restaurants' data, per process, within a memory budget (`entrySize`), however many
+ * restaurants it holds; the least recently used goes first.
+ */
+export function createPublicMenuCache(
+  config: Pick<Config, 'redisUrl'>,
+  now: () => Date,
+  maxBytes = PUBLIC_MENU_BUDGETS.data,
+) {
+  return createCache<PublicMenuEntry>(config, { maxBytes, now: () => now().getTime(), sizeOf: entrySize });
+}
+
+/** What `/api/health` tells of the public menu's caches. */
+export interface PublicMenuCacheStats {
+  data: CacheStats;
+  pages: CacheStats & { renders: number };
+  addresses: CacheStats;
 }
 
 /**
@@ -64,6 +84,7 @@ export function createPublicMenuCache(config: Pick<Config, 'redisUrl'>, now: () 
  */
 export function createPublicMenuService(deps: PublicMenuServiceDeps) {
   const { cache } = deps;
+  const pages = deps.pages ?? createPageCache({ now: () => deps.now().getTime() });
   const maxAgeMs = deps.maxAgeMs ?? PUBLIC_MENU_MAX_AGE_MS;
   const missingMaxAgeMs = deps.missingMaxAgeMs ?? 10_000;
   /** Reads in flight, one per restaurant; a change removes them so their stale result is not kept. */
@@ -122,6 +143,19 @@ export function createPublicMenuService(deps: PublicMenuServiceDeps) {
 
   return {
     current,
+
+    /** The pages rendered from `current` (public-menu.routes.ts draws them). */
+    pages,
+
+    /** The caches' sizes, budgets and reads since the start (`/api/health`). */
+    cacheStats(): PublicMenuCacheStats {
+      const rendered = pages.stats();
+      return {
+        data: cache.stats(),
+        pages: { ...rendered.pages, renders: pages.renders },
+        addresses: rendered.addresses,
+      };
+    },
 
     /** GET /api/menus/customer (doc 2 §7 getCustomerMenu): null when there is no such restaurant. */
     async customerMenu(restaurantId: string): Promise<CustomerMenu | null> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type CustomerMenu, nextOpening, publicMenuOf, servedAt, type VisibleMenu } from '@carte/domain';
 import type { PublicMenuSource } from './public-menu.data.ts';
 
@@ -8,7 +9,9 @@ const MINUTE = 60_000;
  * in them, only the categories inside their adjustment (decisions §4), and what is needed to reuse
  * it. Schedules are "HH:mm" on the restaurant's clock, so what is shown can only change on a
  * minute boundary: a state holds until the next one (`validUntil`), and each request in between
- * reuses it (and the pages rendered from it) without evaluating a schedule.
+ * reuses it without evaluating a schedule. The pages are drawn from its `view`, which outlives the
+ * minute: the next state keeps it (and its customer answer) while the same menus and categories are
+ * shown and no menu has opened since, so an unchanged page is never drawn again for the clock.
  */
 export interface PublicMenuState {
   customer: CustomerMenu;
@@ -17,21 +20,56 @@ export interface PublicMenuState {
   validUntil: number;
   /** The instant the state was computed for (epoch milliseconds). */
   at: number;
-  /** Unique in this process: pages rendered from this state are cached under it. */
-  id: number;
+  /**
+   * The soonest instant after the view's first minute at which one of the source's menus opens
+   * (infinity when none will): until then the "opens Tuesday at 11:00" lines of a page drawn with
+   * `customer.generatedAt` stay as they are.
+   */
+  opensBy: number;
+  /**
+   * What a diner sees, whatever the minute: a hash of the data's version, the menus and categories
+   * shown and `opensBy` (short, as every cached page and address is keyed by it). Equal views draw
+   * equal pages, so rendered pages are cached under it.
+   */
+  view: string;
+  /** The data's version the view was computed from. */
+  version: string;
 }
-
-let lastId = 0;
 
 /** Which menu and which of its categories are shown. */
 const signatureOf = (entry: VisibleMenu): string =>
   `${entry.menu._id}:${entry.categories.map((item) => item.category._id).join(',')}`;
 
-/** Pure: the state of `source` at `now` (epoch milliseconds). */
-export function stateAt(source: PublicMenuSource, now: number): PublicMenuState {
+/**
+ * Pure: the state of `source` at `now` (epoch milliseconds). Given the state before it (same source),
+ * it keeps that state's view and customer answer when they still hold.
+ */
+export function stateAt(
+  source: PublicMenuSource,
+  now: number,
+  previous?: PublicMenuState | null,
+): PublicMenuState {
   const at = new Date(now);
   // The clock's part of the domain's rule, applied to the menus cached whatever the hour.
   const served = servedAt(source.menus, at, source.timeZone);
+  const signature = served.map(signatureOf).join(';');
+  const validUntil = (Math.floor(now / MINUTE) + 1) * MINUTE;
+  // Nothing a page shows has changed: the same menus and categories, no menu opened in between
+  // (a clock moved back is never reused).
+  if (
+    previous &&
+    previous.signature === signature &&
+    previous.at <= now &&
+    now < previous.opensBy &&
+    previous.version === source.version
+  ) {
+    return { ...previous, validUntil, at: now };
+  }
+  let opensBy = Number.POSITIVE_INFINITY;
+  for (const entry of source.menus) {
+    const next = nextOpening(entry.schedule, at, source.timeZone)?.getTime();
+    if (next !== undefined && next < opensBy) opensBy = next;
+  }
   return {
     customer: {
       restaurant: source.restaurant,
@@ -43,10 +81,15 @@ export function stateAt(source: PublicMenuSource, now: number): PublicMenuState 
       parentRestaurant: source.parentRestaurant,
       generatedAt: at.toISOString(),
     },
-    signature: served.map(signatureOf).join(';'),
-    validUntil: (Math.floor(now / MINUTE) + 1) * MINUTE,
+    signature,
+    validUntil,
     at: now,
-    id: ++lastId,
+    opensBy,
+    view: createHash('sha256')
+      .update(`${source.version} ${signature} ${opensBy}`)
+      .digest('base64url')
+      .slice(0, 22),
+    version: source.version,
   };
 }
 

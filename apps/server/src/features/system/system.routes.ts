@@ -10,12 +10,30 @@ import type { Db } from '../../db/connect.ts';
 import { errorForLog } from '../../db/errors.ts';
 import { fail, ok, responses } from '../../http/envelope.ts';
 
+const cacheStatsSchema = z.object({
+  entries: z.number().int(),
+  bytes: z.number().int(),
+  maxBytes: z.number().int(),
+  hits: z.number().int(),
+  misses: z.number().int(),
+});
+
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.literal('ok'),
   redis: z.enum(['ok', 'down', 'off']),
   storage: z.enum(['ok', 'down']),
+  /** This process's public-menu caches (issue 21): the restaurants' data, the pages, the addresses. */
+  publicMenuCache: z
+    .object({
+      data: cacheStatsSchema,
+      pages: cacheStatsSchema.extend({ renders: z.number().int() }),
+      addresses: cacheStatsSchema,
+    })
+    .optional(),
 });
+
+type CacheStats = z.infer<typeof cacheStatsSchema>;
 
 export interface SystemRoutesOptions {
   db: Db;
@@ -23,21 +41,27 @@ export interface SystemRoutesOptions {
   captcha: Captcha;
   redis: RedisLink | null;
   storage: Storage;
+  /** The public menu's cache figures of this process (the public-menu service's `cacheStats`). */
+  publicMenuCache?: () => {
+    data: CacheStats;
+    pages: CacheStats & { renders: number };
+    addresses: CacheStats;
+  };
 }
 
 /** Health, the browser's allow-listed settings, and the anti-bot challenge. */
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app,
-  { db, config, captcha, redis, storage },
+  { db, config, captcha, redis, storage, publicMenuCache },
 ) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness: database, Redis and storage',
+        summary: 'Liveness: database, Redis and storage; the public-menu caches of this process',
         description:
-          'The database out of reach answers 503 (the instance cannot serve). Redis (`off` without REDIS_URL) or the storage out of reach answers 200 with `status: "degraded"`: the instance still serves, with per-process throttles and cache while Redis is away.',
+          'The database out of reach answers 503 (the instance cannot serve). Redis (`off` without REDIS_URL) or the storage out of reach answers 200 with `status: "degraded"`: the instance still serves, with per-process throttles and cache while Redis is away. `publicMenuCache` gives, for each of this process\'s public-menu caches (restaurants\' data, rendered pages, addresses), its entries, bytes (estimated), byte bound, hits and misses since the start, and how many pages were drawn.',
         response: { ...responses(healthSchema), 503: z.any() },
       },
     },
@@ -56,6 +80,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
           database: 'ok' as const,
           redis: redisState,
           storage: storageState,
+          ...(publicMenuCache ? { publicMenuCache: publicMenuCache() } : {}),
         });
       } catch (err) {
         request.log.warn({ err: errorForLog(err) }, 'health check: database unreachable');
