@@ -37,22 +37,10 @@ export async function startBenchRuntime(overrides: Record<string, string> = {}):
     ...overrides,
   };
   if (process.env.DATABASE_URL) {
-    const server = new URL(process.env.DATABASE_URL);
-    const name = `carte_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: server.toString() });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
-    console.log(`Database: a fresh database "${name}" on ${server.host}`);
+    const database = await benchDatabase('carte_bench');
+    env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
+    console.log(`Database: a fresh database "${database.name}" on ${new URL(database.url).host}`);
   } else {
     console.log('Database: embedded PostgreSQL in a temporary folder (set DATABASE_URL to use a server)');
   }
@@ -65,6 +53,33 @@ export async function startBenchRuntime(overrides: Record<string, string> = {}):
       await runtime.close();
       if (dropDatabase) await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A database of this run's own on DATABASE_URL's server (named `prefix_` and 8 random hex), and how
+ * to drop it.
+ */
+export async function benchDatabase(prefix: string) {
+  if (!process.env.DATABASE_URL)
+    throw new Error('DATABASE_URL is required (a PostgreSQL where the bench may create a database)');
+  const server = new URL(process.env.DATABASE_URL);
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: server.toString() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
     },
   };
 }

@@ -1,22 +1,5 @@
-/**
- * The public menu at many restaurants (issue 21, item 3): 10, 1,000 and 10,000 restaurants, each
- * with a published menu (2 categories, 8 dishes, served all day), written in bulk with SQL. For each
- * size, a fresh database and a real server process (as the Dockerfile runs it) serve GET /menu/{id}:
- * - every restaurant is read once (the caches fill; printed: how long it took);
- * - then, for SECONDS, autocannon spreads requests over all of them (a random restaurant per
- *   request, `accept-encoding: br, gzip` as phones send): req/s, p50, p99;
- * - the server's resident memory (RSS, /proc) after all were read and the load ran, and the
- *   caches' hit rates in that window and their sizes (from /api/health, `publicMenuCache`).
- * Targets (issue 21): p99 at 10,000 within 1.5× of p99 at 10; RSS under RSS_BOUND_MB.
- *
- * Needs DATABASE_URL (a PostgreSQL where it may create databases). Run: `npm run bench:many-restaurants`
- * (SIZES=10,1000 to choose sizes, SECONDS=5 for the measured window). Prints PASS or FAIL per target
- * and exits 0 either way. Figures depend on the machine's load: autocannon shares its cores.
- */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/connect.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
 import {
@@ -28,6 +11,7 @@ import {
   restaurants,
 } from '../apps/server/src/db/schema.ts';
 import { type ServerProcess, spawnServer } from '../apps/server/test/scale/server-process.ts';
+import { benchDatabase } from './bench-runtime.ts';
 
 /** autocannon's programmatic API, as used here (it ships no types); runs in this process, the server in its own. */
 interface Cannon {
@@ -62,29 +46,6 @@ interface CacheStats {
   renders?: number;
 }
 type Caches = Record<'data' | 'pages' | 'addresses', CacheStats>;
-
-/** A database of this run's own on DATABASE_URL's server, and how to drop it. */
-async function benchDatabase() {
-  if (!process.env.DATABASE_URL)
-    throw new Error('DATABASE_URL is required (a PostgreSQL where the bench may create a database)');
-  const server = new URL(process.env.DATABASE_URL);
-  const name = `carte_bench_many_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: server.toString() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** `count` restaurants with a published menu each, inserted in chunks; answers their ids. */
 async function seed(databaseUrl: string, count: number): Promise<string[]> {
@@ -195,7 +156,7 @@ interface Figures {
 }
 
 async function measure(size: number): Promise<Figures> {
-  const database = await benchDatabase();
+  const database = await benchDatabase('carte_bench_many');
   let server: ServerProcess | undefined;
   try {
     server = await spawnServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });

@@ -12,14 +12,13 @@
  * Run: `npx tsx bench/scale-out.ts`.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import httpProxy from 'http-proxy';
-import pg from 'pg';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { machineRedis } from '../apps/server/test/scale/redis-server.ts';
 import { api, type ServerProcess, seedOwner, spawnServer } from '../apps/server/test/scale/server-process.ts';
+import { benchDatabase } from './bench-runtime.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 50;
@@ -87,35 +86,12 @@ async function loadBalancer(targets: string[]) {
   };
 }
 
-/** A database of this run's own on DATABASE_URL's server, and how to drop it. */
-async function benchDatabase() {
-  if (!process.env.DATABASE_URL)
-    throw new Error('DATABASE_URL is required (a PostgreSQL where the bench may create a database)');
-  const server = new URL(process.env.DATABASE_URL);
-  const name = `carte_bench_scale_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: server.toString() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 const line = (label: string, result: Cannon) =>
   `${label.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}`;
 
 async function main() {
   const redis = await machineRedis();
-  const database = await benchDatabase();
+  const database = await benchDatabase('carte_bench_scale');
   const databaseUrl = database.url;
   const env = {
     DATABASE_URL: databaseUrl,
