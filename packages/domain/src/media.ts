@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
+import { paginationSchema } from './pagination.ts';
 import { effectivePermissions, type Permissions, permissionKeys } from './permissions.ts';
 import type { Role } from './roles.ts';
 import { text } from './validation.ts';
@@ -39,20 +40,11 @@ export const mediaItemSchema = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
-/** The paging of doc 2 §3 (page, total, total_pages, per_page) with its neighbours. */
-export const mediaPaginationSchema = z.object({
-  page: z.number().int(),
-  per_page: z.number().int(),
-  previous_page: z.number().int().nullable(),
-  next_page: z.number().int().nullable(),
-  total: z.number().int(),
-  total_pages: z.number().int(),
-});
-
 /** `GET /restaurants/media` answers `message.data` and `message.pagination` (doc 2 §7). */
 export const mediaPageSchema = z.object({
   data: z.array(mediaItemSchema),
-  pagination: mediaPaginationSchema,
+  /** The paging of doc 2 §3 (page, total, total_pages, per_page) with its neighbours. */
+  pagination: paginationSchema,
 });
 export type MediaPage = z.infer<typeof mediaPageSchema>;
 
