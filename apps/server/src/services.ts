@@ -213,17 +213,13 @@ export function createServices(deps: ServiceDeps) {
       db,
       publicMenu,
       now,
-      openSession: async (user) => {
-        const session = await tokens.issueSession(user.id, user.role);
-        const { accessToken, refreshToken } = session;
-        return { accessToken, refreshToken, user: await accounts.me(callerFor(user, session.sessionId)) };
-      },
+      openSession: (user) => openSession(user),
     }),
     ownershipTransfer: createOwnershipTransferService({
       db,
       mailer: deps.mailer,
       links,
-      confirmPassword: (caller, password, clientIp) => accounts.confirmPassword(caller, password, clientIp),
+      confirmPassword,
       publicMenu,
       publicUrl: config.publicUrl,
       now,
