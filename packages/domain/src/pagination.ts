@@ -95,6 +95,20 @@ export interface PageRequest<Sort extends string = string> {
   order?: 'asc' | 'desc' | undefined;
 }
 
+/** A page query whose `page` may be absent. */
+export type ListPageQuery<Sort extends string = string> = Omit<PageRequest<Sort>, 'page'> & {
+  page?: number | undefined;
+};
+
+/**
+ * The page a list that is always read a page at a time answers (the developer log, the reseller's
+ * client search, the media library): page 1 and `perPage` rows unless the query asks otherwise.
+ */
+export const pageOrFirst = <Sort extends string>(
+  query: ListPageQuery<Sort>,
+  perPage: number,
+): PageRequest<Sort> => ({ ...query, page: query.page ?? DEFAULT_PAGE, per_page: query.per_page ?? perPage });
+
 export const paginationSchema = z.object({
   page: z.number().int(),
   per_page: z.number().int(),

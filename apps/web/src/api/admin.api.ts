@@ -75,7 +75,7 @@ export const adminApi = {
   sendTest: (template: string) =>
     api.post('/admin/email-templates/test', { body: { template }, schema: z.string() }),
   outbox: (signal?: AbortSignal) => api.get('/admin/outbox', { schema: adminMailListSchema, signal }),
-  logs: (query: { page: number; limit: number; status?: number; route?: string }, signal?: AbortSignal) =>
+  logs: (query: { page: number; per_page: number; status?: number; route?: string }, signal?: AbortSignal) =>
     api.get('/admin/logs', {
       query: Object.fromEntries(
         Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),

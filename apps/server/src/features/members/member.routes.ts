@@ -9,14 +9,17 @@ import {
   memberResendSchema,
   memberSchema,
   memberTokenQuery,
+  listMembersQuery,
   memberUpdateSchema,
   messages,
   objectId,
+  paginatedSchema,
 } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
+import { pageDescription, wholeOrPage } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { MemberService } from './member.service.ts';
 
@@ -39,11 +42,25 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
         tags,
         summary: "The restaurant's members, oldest first",
         description:
-          '`state` is "pending" until the member completes the invitation (the Verified column says No), "verified" after. `username` is empty while pending.',
-        response: responses(z.array(memberSchema), [401, 403, 417]),
+          '`state` is "pending" until the member completes the invitation (the Verified column says No), "verified" after. `username` is empty while pending. ' +
+          pageDescription('first name, last name or email', 'created (oldest first), name'),
+        querystring: listMembersQuery,
+        response: responses(
+          z.union([z.array(memberSchema), paginatedSchema(memberSchema)]),
+          [400, 401, 403, 417],
+        ),
       },
     },
-    async (request) => ok(await members.list(callerOf(request))),
+    async (request) => {
+      const caller = callerOf(request);
+      return ok(
+        await wholeOrPage(
+          request.query,
+          () => members.list(caller),
+          (page) => members.page(caller, page),
+        ),
+      );
+    },
   );
 
   app.post(

@@ -1,18 +1,23 @@
 import {
   grantPermissions,
+  likePattern,
   type Member,
   type MemberAcceptResult,
   type MemberInvitation,
   type MemberPermissionsInput,
+  type MemberSort,
   messages,
+  type PageRequest,
+  type Paginated,
   type Permissions,
 } from '@carte/domain';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from '../../core/errors.ts';
 import type { MailSender } from '../../core/mail-port.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
+import { direction, readPage } from '../../db/list-page.ts';
 import { restaurants, users } from '../../db/schema.ts';
 import {
   assertNotActing,
@@ -154,6 +159,43 @@ export function createMemberService(deps: MemberDeps) {
         .where(and(eq(users.restaurantId, restaurantOf(caller)), eq(users.role, 'MEMBER')))
         .orderBy(asc(users.createdAt), asc(users.id));
       return rows.map(presentMember);
+    },
+
+    /**
+     * One page of the team (issue 21): the members whose name or email contains `search`, oldest
+     * first or by `sort` (created, name: first then last name), counted and cut in SQL.
+     */
+    async page(caller: Caller, request: PageRequest<MemberSort>): Promise<Paginated<Member>> {
+      const pattern = request.search ? likePattern(request.search) : undefined;
+      const where = and(
+        eq(users.restaurantId, restaurantOf(caller)),
+        eq(users.role, 'MEMBER'),
+        pattern
+          ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))
+          : undefined,
+      );
+      const [counted] = await db.select({ total: count() }).from(users).where(where);
+      const by = {
+        created: [direction(request.order, 'asc')(users.createdAt)],
+        name: [
+          direction(request.order, 'asc')(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
+        ],
+      };
+      // Ties end on the id, ascending as the whole list's.
+      const order = [...by[request.sort ?? 'created'], asc(users.id)];
+      return readPage(
+        request,
+        counted?.total ?? 0,
+        (limit, offset) =>
+          db
+            .select()
+            .from(users)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        async (rows) => rows.map(presentMember),
+      );
     },
 
     /**
