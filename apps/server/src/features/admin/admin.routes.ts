@@ -55,10 +55,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
           'created (newest first), email, username',
         ),
         querystring: adminUsersQuery,
-        response: responses(
-          z.union([adminUserListSchema, paginatedSchema(adminUserSchema)]),
-          [400, ...denied],
-        ),
+        response: responses(z.union([adminUserListSchema, paginatedSchema(adminUserSchema)]), [
+          400,
+          ...denied,
+        ]),
       },
     },
     async (request) => {
@@ -83,10 +83,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         summary: 'Every restaurant with its owner, logo and what "View more" shows',
         description: pageDescription("name or owner's username", 'created (newest first), name'),
         querystring: adminRestaurantsQuery,
-        response: responses(
-          z.union([adminRestaurantListSchema, paginatedSchema(adminRestaurantSchema)]),
-          [400, ...denied],
-        ),
+        response: responses(z.union([adminRestaurantListSchema, paginatedSchema(adminRestaurantSchema)]), [
+          400,
+          ...denied,
+        ]),
       },
     },
     async (request) => {

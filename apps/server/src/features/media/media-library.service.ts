@@ -150,7 +150,13 @@ export function createMediaLibraryService(deps: MediaLibraryDeps) {
         pageOrFirst(query, MEDIA_PAGE_SIZE),
         counted?.total ?? 0,
         (limit, offset) =>
-          db.select().from(media).where(own).orderBy(desc(media.createdAt), desc(media.id)).limit(limit).offset(offset),
+          db
+            .select()
+            .from(media)
+            .where(own)
+            .orderBy(desc(media.createdAt), desc(media.id))
+            .limit(limit)
+            .offset(offset),
         async (rows) => rows.map((row) => presentMediaItem(storage, row)),
       );
       return { data, pagination };

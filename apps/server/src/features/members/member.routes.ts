@@ -1,4 +1,5 @@
 import {
+  listMembersQuery,
   memberAcceptResultSchema,
   memberAcceptSchema,
   memberCompleteSchema,
@@ -9,7 +10,6 @@ import {
   memberResendSchema,
   memberSchema,
   memberTokenQuery,
-  listMembersQuery,
   memberUpdateSchema,
   messages,
   objectId,

@@ -177,9 +177,7 @@ export function createMemberService(deps: MemberDeps) {
       const [counted] = await db.select({ total: count() }).from(users).where(where);
       const by = {
         created: [direction(request.order, 'asc')(users.createdAt)],
-        name: [
-          direction(request.order, 'asc')(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
-        ],
+        name: [direction(request.order, 'asc')(sql`lower(${users.firstName} || ' ' || ${users.lastName})`)],
       };
       // Ties end on the id, ascending as the whole list's.
       const order = [...by[request.sort ?? 'created'], asc(users.id)];

@@ -13,10 +13,10 @@ import {
   PASSWORD_PATTERN,
   type PageRequest,
   type Paginated,
-  pageOrFirst,
   type PendingLicence,
   type PendingLicenceStatus,
   type PlanPrice,
+  pageOrFirst,
   type SingleClient,
   usernameField,
 } from '@carte/domain';
@@ -244,7 +244,7 @@ export function createClientsService(deps: ResellerDeps) {
         pageOrFirst(query, DMA_CLIENT_PAGE_SIZE),
         counted?.total ?? 0,
         (limit, offset) =>
-            clientRows(where)
+          clientRows(where)
             .orderBy(...order)
             .limit(limit)
             .offset(offset),

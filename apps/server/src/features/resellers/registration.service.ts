@@ -232,8 +232,10 @@ export function createRegistrationService(deps: ResellerDeps) {
     /** GET /admin/dma-list-pending: registration links not used, cancelled or expired. */
     async adminPending(caller: Caller): Promise<PendingDma[]> {
       requireStaff(caller);
-      const rows = await pendingDmaRows(undefined)
-        .orderBy(desc(dmaRegisterInvitations.createdAt), desc(dmaRegisterInvitations.id));
+      const rows = await pendingDmaRows(undefined).orderBy(
+        desc(dmaRegisterInvitations.createdAt),
+        desc(dmaRegisterInvitations.id),
+      );
       return rows.map(({ invitation, expiresAt }) => presentPendingDma(invitation, expiresAt));
     },
 

@@ -104,16 +104,16 @@ export const presentAdminDma = (
   company_name: dma.companyName ?? '',
   state: dma.verifiedAt !== null,
   clients: clientRows.map((row) => ({
-      _id: row.user.id,
-      username: row.user.username,
-      email: row.user.email,
-      firstName: row.user.firstName,
-      lastName: row.user.lastName,
-      state: row.user.verifiedAt !== null,
-      restaurants:
-        row.restaurantId && row.restaurantName !== null
-          ? [{ _id: row.restaurantId, name: row.restaurantName }]
-          : [],
-    })),
+    _id: row.user.id,
+    username: row.user.username,
+    email: row.user.email,
+    firstName: row.user.firstName,
+    lastName: row.user.lastName,
+    state: row.user.verifiedAt !== null,
+    restaurants:
+      row.restaurantId && row.restaurantName !== null
+        ? [{ _id: row.restaurantId, name: row.restaurantName }]
+        : [],
+  })),
   createdAt: dma.createdAt.toISOString(),
 });

@@ -45,7 +45,6 @@ export interface ResellerDeps extends AccountRemovalDeps {
   imageUrl: (key: string | null) => string | null;
 }
 
-
 /** Every /dma call is the reseller's (doc 3 §6); the route checks it first, the service again (STYLE rule 4). */
 export function requireDma(caller: Caller): void {
   if (caller.role !== 'DMA') throw new ForbiddenError();

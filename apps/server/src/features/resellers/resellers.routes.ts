@@ -72,10 +72,10 @@ export const resellerRoutes: FastifyPluginAsyncZod<{ reseller: ResellerService }
           '`token` of each is the handle POST /dma/client-cancel-invitation takes. `status` filters (pending by default). ' +
           pageDescription('email or username', 'created (newest first)'),
         querystring: pendingLicenceQuery,
-        response: responses(
-          z.union([pendingLicenceListSchema, paginatedSchema(pendingLicenceSchema)]),
-          [400, ...denied],
-        ),
+        response: responses(z.union([pendingLicenceListSchema, paginatedSchema(pendingLicenceSchema)]), [
+          400,
+          ...denied,
+        ]),
       },
     },
     async (request) => {
@@ -386,12 +386,12 @@ export const resellerAdminRoutes: FastifyPluginAsyncZod<{ reseller: ResellerServ
         security,
         tags,
         summary: 'Every reseller with its clients',
-        description: pageDescription('username, email or company name', 'created (newest first), username, email'),
-        querystring: adminDmaQuery,
-        response: responses(
-          z.union([adminDmaListSchema, paginatedSchema(adminDmaSchema)]),
-          [400, ...denied],
+        description: pageDescription(
+          'username, email or company name',
+          'created (newest first), username, email',
         ),
+        querystring: adminDmaQuery,
+        response: responses(z.union([adminDmaListSchema, paginatedSchema(adminDmaSchema)]), [400, ...denied]),
       },
     },
     async (request) => {
@@ -416,10 +416,10 @@ export const resellerAdminRoutes: FastifyPluginAsyncZod<{ reseller: ResellerServ
         summary: 'Reseller registration links not yet used, cancelled or expired',
         description: pageDescription('address', 'created (newest first)'),
         querystring: pendingDmaQuery,
-        response: responses(
-          z.union([pendingDmaListSchema, paginatedSchema(pendingDmaSchema)]),
-          [400, ...denied],
-        ),
+        response: responses(z.union([pendingDmaListSchema, paginatedSchema(pendingDmaSchema)]), [
+          400,
+          ...denied,
+        ]),
       },
     },
     async (request) => {
