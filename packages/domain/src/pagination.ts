@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { text } from './text.ts';
 
 /** The paginated list shape of doc 1 §3. */
 export interface Pagination {
@@ -76,8 +77,8 @@ export function listPageQuery<const Sort extends string>(sorts: readonly [Sort, 
   return z.object({
     page: wholeFromQuery(messages.listPageInvalid, 1_000_000),
     per_page: wholeFromQuery(messages.listPerPageInvalid, MAX_PER_PAGE),
-    search: z
-      .string()
+    // text(): a NUL character cannot reach PostgreSQL (400, not 500).
+    search: text()
       .max(SEARCH_MAX, { error: messages.listSearchTooLong })
       .optional()
       .transform((value) => value?.trim() || undefined),

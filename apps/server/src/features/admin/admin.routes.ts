@@ -25,7 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireRoles } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { pageDescription, wholeOrPage } from '../../http/list-page.ts';
+import { listHandler, pageDescription } from '../../http/list-page.ts';
 import type { AdminService } from './admin.service.ts';
 
 /**
@@ -61,16 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         ]),
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      return ok(
-        await wholeOrPage(
-          request.query,
-          () => admin.listUsers(caller),
-          (page) => admin.usersPage(caller, page),
-        ),
-      );
-    },
+    listHandler((caller) => admin.listUsers(caller), admin.usersPage),
   );
 
   app.get(
@@ -89,16 +80,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         ]),
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      return ok(
-        await wholeOrPage(
-          request.query,
-          () => admin.listRestaurants(caller),
-          (page) => admin.restaurantsPage(caller, page),
-        ),
-      );
-    },
+    listHandler((caller) => admin.listRestaurants(caller), admin.restaurantsPage),
   );
 
   app.get(

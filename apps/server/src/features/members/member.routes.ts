@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { pageDescription, wholeOrPage } from '../../http/list-page.ts';
+import { listHandler, pageDescription } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { MemberService } from './member.service.ts';
 
@@ -51,16 +51,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
         ),
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      return ok(
-        await wholeOrPage(
-          request.query,
-          () => members.list(caller),
-          (page) => members.page(caller, page),
-        ),
-      );
-    },
+    listHandler((caller) => members.list(caller), members.page),
   );
 
   app.post(

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { parseFields, readForm } from '../../http/form.ts';
-import { pageDescription, wholeOrPage } from '../../http/list-page.ts';
+import { listHandler, pageDescription } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { MenuService } from './menu.service.ts';
 
@@ -58,16 +58,7 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
         ),
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      return ok(
-        await wholeOrPage(
-          request.query,
-          () => menus.list(caller),
-          (page) => menus.page(caller, page),
-        ),
-      );
-    },
+    listHandler((caller) => menus.list(caller), menus.page),
   );
 
   app.post(

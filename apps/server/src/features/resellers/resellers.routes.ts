@@ -43,7 +43,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireRoles } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { pageDescription, wholeOrPage } from '../../http/list-page.ts';
+import { listHandler, pageDescription } from '../../http/list-page.ts';
 import type { ResellerService } from './reseller.service.ts';
 
 /**
@@ -78,16 +78,7 @@ export const resellerRoutes: FastifyPluginAsyncZod<{ reseller: ResellerService }
         ]),
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      return ok(
-        await wholeOrPage(
-          request.query,
-          (query) => reseller.pendingLicences(caller, query),
-          (page) => reseller.pendingLicencesPage(caller, page),
-        ),
-      );
-    },
+    listHandler((caller, query) => reseller.pendingLicences(caller, query), reseller.pendingLicencesPage),
   );
 
   app.get(
@@ -394,16 +385,7 @@ export const resellerAdminRoutes: FastifyPluginAsyncZod<{ reseller: ResellerServ
         response: responses(z.union([adminDmaListSchema, paginatedSchema(adminDmaSchema)]), [400, ...denied]),
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      return ok(
-        await wholeOrPage(
-          request.query,
-          () => reseller.adminList(caller),
-          (page) => reseller.adminListPage(caller, page),
-        ),
-      );
-    },
+    listHandler((caller) => reseller.adminList(caller), reseller.adminListPage),
   );
 
   app.get(
@@ -422,16 +404,7 @@ export const resellerAdminRoutes: FastifyPluginAsyncZod<{ reseller: ResellerServ
         ]),
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      return ok(
-        await wholeOrPage(
-          request.query,
-          () => reseller.adminPending(caller),
-          (page) => reseller.adminPendingPage(caller, page),
-        ),
-      );
-    },
+    listHandler((caller) => reseller.adminPending(caller), reseller.adminPendingPage),
   );
 
   app.delete(
