@@ -32,7 +32,7 @@ import type { MailSender } from '../../core/mail-port.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
-import { direction, lowerName, readPage } from '../../db/list-page.ts';
+import { accountSorts, lowerName, pageOrder, readPage } from '../../db/list-page.ts';
 import { analyticsEvents, menus, restaurants, subscriptions, users } from '../../db/schema.ts';
 import {
   type AccountRemovalDeps,
@@ -285,12 +285,7 @@ export function createAdminService(deps: AdminDeps) {
         .from(users)
         .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
         .where(where);
-      const by = {
-        created: [direction(request.order, 'desc')(users.createdAt)],
-        email: [direction(request.order, 'asc')(sql`lower(${users.email})`)],
-        username: [direction(request.order, 'asc')(sql`lower(${users.username})`)],
-      };
-      const order = [...by[request.sort ?? 'created'], desc(users.id)];
+      const order = pageOrder(request, accountSorts, 'created', desc(users.id));
       return readPage(
         request,
         counted?.total ?? 0,
@@ -345,11 +340,12 @@ export function createAdminService(deps: AdminDeps) {
           )
         : undefined;
       const [counted] = await db.select({ total: count() }).from(restaurants).where(where);
-      const by = {
-        created: [direction(request.order, 'desc')(restaurants.createdAt)],
-        name: [direction(request.order, 'asc')(lowerName(restaurants.name))],
-      };
-      const order = [...by[request.sort ?? 'created'], desc(restaurants.id)];
+      const order = pageOrder(
+        request,
+        { created: [restaurants.createdAt, 'desc'], name: [lowerName(restaurants.name), 'asc'] },
+        'created',
+        desc(restaurants.id),
+      );
       return readPage(
         request,
         counted?.total ?? 0,

@@ -17,7 +17,7 @@ import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } fro
 import type { MailSender } from '../../core/mail-port.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
-import { direction, readPage } from '../../db/list-page.ts';
+import { pageOrder, readPage } from '../../db/list-page.ts';
 import { restaurants, users } from '../../db/schema.ts';
 import {
   assertNotActing,
@@ -175,12 +175,16 @@ export function createMemberService(deps: MemberDeps) {
           : undefined,
       );
       const [counted] = await db.select({ total: count() }).from(users).where(where);
-      const by = {
-        created: [direction(request.order, 'asc')(users.createdAt)],
-        name: [direction(request.order, 'asc')(sql`lower(${users.firstName} || ' ' || ${users.lastName})`)],
-      };
-      // Ties end on the id, ascending as the whole list's.
-      const order = [...by[request.sort ?? 'created'], asc(users.id)];
+      // Oldest first; ties end on the id, ascending as the whole list's.
+      const order = pageOrder(
+        request,
+        {
+          created: [users.createdAt, 'asc'],
+          name: [sql`lower(${users.firstName} || ' ' || ${users.lastName})`, 'asc'],
+        },
+        'created',
+        asc(users.id),
+      );
       return readPage(
         request,
         counted?.total ?? 0,

@@ -25,7 +25,7 @@ import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertVisible, assertWritable, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
-import { direction, lowerName, readPage } from '../../db/list-page.ts';
+import { lowerName, pageOrder, readPage } from '../../db/list-page.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
 import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
@@ -198,18 +198,13 @@ export function createMenuService(deps: MenuServiceDeps) {
         request.search ? ilike(menus.name, likePattern(request.search)) : undefined,
       );
       const [counted] = await db.select({ total: count() }).from(menus).where(where);
-      const by = {
-        created: [direction(request.order, 'desc')(menus.createdAt)],
-        name: [direction(request.order, 'asc')(lowerName(menus.name))],
-      };
-      const order = request.sort
-        ? [...by[request.sort], desc(menus.id)]
-        : [
-            asc(sql`${menus.restaurantId} <> ${scope.restaurantId}`),
-            asc(menus.position),
-            asc(menus.createdAt),
-            desc(menus.id),
-          ];
+      // Without a sort, the list's order: own menus first, then saved order, new ones last.
+      const order = pageOrder(
+        request,
+        { created: [menus.createdAt, 'desc'], name: [lowerName(menus.name), 'asc'] },
+        [asc(sql`${menus.restaurantId} <> ${scope.restaurantId}`), asc(menus.position), asc(menus.createdAt)],
+        desc(menus.id),
+      );
       return readPage(
         request,
         counted?.total ?? 0,

@@ -23,7 +23,7 @@ import {
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Caller, callerFor } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
-import { direction, readPage } from '../../db/list-page.ts';
+import { accountSorts, direction, pageOrder, readPage } from '../../db/list-page.ts';
 import {
   actionTokens,
   categories,
@@ -234,12 +234,7 @@ export function createClientsService(deps: ResellerDeps) {
         .from(users)
         .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
         .where(where);
-      const by = {
-        created: [direction(query.order, 'desc')(users.createdAt)],
-        username: [direction(query.order, 'asc')(sql`lower(${users.username})`)],
-        email: [direction(query.order, 'asc')(sql`lower(${users.email})`)],
-      };
-      const order = [...by[query.sort ?? 'created'], desc(users.id)];
+      const order = pageOrder(query, accountSorts, 'created', desc(users.id));
       return readPage(
         pageOrFirst(query, DMA_CLIENT_PAGE_SIZE),
         counted?.total ?? 0,

@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'driz
 import type { Caller } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../db/ids.ts';
-import { direction, readPage } from '../../db/list-page.ts';
+import { accountSorts, direction, pageOrder, readPage } from '../../db/list-page.ts';
 import { actionTokens, dmaRegisterInvitations, restaurants, users } from '../../db/schema.ts';
 import { hashPassword, joinableAccountOf, recordAudit, staffRoles, withUniqueAs } from '../identity/index.ts';
 import { presentAdminDma, presentPendingDma, type UserRow } from './reseller.presenter.ts';
@@ -208,12 +208,7 @@ export function createRegistrationService(deps: ResellerDeps) {
           : undefined,
       );
       const [counted] = await db.select({ total: count() }).from(users).where(where);
-      const by = {
-        created: [direction(request.order, 'desc')(users.createdAt)],
-        username: [direction(request.order, 'asc')(sql`lower(${users.username})`)],
-        email: [direction(request.order, 'asc')(sql`lower(${users.email})`)],
-      };
-      const order = [...by[request.sort ?? 'created'], desc(users.id)];
+      const order = pageOrder(request, accountSorts, 'created', desc(users.id));
       return readPage(
         request,
         counted?.total ?? 0,
