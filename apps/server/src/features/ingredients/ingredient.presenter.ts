@@ -2,7 +2,7 @@ import type { Ingredient } from '@carte/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
-import { byChunks } from '../../db/list-page.ts';
+import { anyOf } from '../../db/list-page.ts';
 import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
 
 export type IngredientRow = typeof ingredients.$inferSelect;
@@ -26,16 +26,12 @@ export async function presentIngredients(
           .from(ingredients)
           .where(and(inArray(ingredients.id, parentIds), inArray(ingredients.restaurantId, scope.visibleIds)))
       : [],
-    byChunks(ids, (chunk) =>
-      db
-        .select({ id: dishIngredients.ingredientId, count: count() })
-        .from(dishIngredients)
-        .innerJoin(dishes, eq(dishes.id, dishIngredients.dishId))
-        .where(
-          and(inArray(dishIngredients.ingredientId, chunk), inArray(dishes.restaurantId, scope.visibleIds)),
-        )
-        .groupBy(dishIngredients.ingredientId),
-    ),
+    db
+      .select({ id: dishIngredients.ingredientId, count: count() })
+      .from(dishIngredients)
+      .innerJoin(dishes, eq(dishes.id, dishIngredients.dishId))
+      .where(and(anyOf(dishIngredients.ingredientId, ids), inArray(dishes.restaurantId, scope.visibleIds)))
+      .groupBy(dishIngredients.ingredientId),
   ]);
   const parentName = new Map(parents.map((row) => [row.id, row.name]));
   const countOf = new Map(counts.map((row) => [row.id, Number(row.count)]));
