@@ -25,6 +25,7 @@ import {
 } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { direction, lowerName, readPage } from '../../db/list-page.ts';
+import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
 import { type CategoryRow, presentCategories, presentCategory } from './category.presenter.ts';
@@ -245,6 +246,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
       await assertDishesVisible(scope, list);
 
       const id = await db.transaction(async (tx) => {
+        await assertRoomFor(tx, 'categories', scope.restaurantId);
         const [row] = await tx
           .insert(categories)
           .values({
@@ -371,6 +373,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
         .orderBy(asc(categoryDishes.position));
 
       const copyId = await db.transaction(async (tx) => {
+        await assertRoomFor(tx, 'categories', scope.restaurantId);
         const [row] = await tx
           .insert(categories)
           .values({

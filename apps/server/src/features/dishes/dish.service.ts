@@ -32,6 +32,7 @@ import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { direction, lowerName, readPage } from '../../db/list-page.ts';
+import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import {
   type CustomizationData,
@@ -318,6 +319,7 @@ export function createDishService(deps: DishDeps) {
       const prepared = await prepare(scope, input);
       const row = await withImage(caller, scope, { file: image, mediaId: input.imageMedia }, (imageKey) =>
         db.transaction(async (tx) => {
+          await assertRoomFor(tx, 'dishes', scope.restaurantId);
           const createdAt = now();
           const [inserted] = await tx
             .insert(dishes)
@@ -444,6 +446,7 @@ export function createDishService(deps: DishDeps) {
       const imageKey = await copyImage(original.image);
       try {
         const row = await db.transaction(async (tx) => {
+          await assertRoomFor(tx, 'dishes', scope.restaurantId);
           const ingredientLinks = await tx
             .select({ id: dishIngredients.ingredientId })
             .from(dishIngredients)

@@ -22,6 +22,7 @@ import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { direction, lowerName, readPage } from '../../db/list-page.ts';
+import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
 import type { CustomizationService } from '../customizations/index.ts';
@@ -232,6 +233,7 @@ export function createIngredientService(deps: IngredientDeps) {
           taken.add(key(name));
         }
         if (names.length === 0) return [];
+        await assertRoomFor(tx, 'ingredients', scope.restaurantId, names.length);
         const start = await nextPosition(scope, tx);
         const createdAt = now();
         const inserted = await tx
@@ -326,6 +328,7 @@ export function createIngredientService(deps: IngredientDeps) {
       const name = (input.name ?? copyName(original.name)).trim();
       const row = await db.transaction(async (tx) => {
         if (await nameTaken(scope, name, undefined, tx)) throw new NameClashError(messages.nameExists(name));
+        await assertRoomFor(tx, 'ingredients', scope.restaurantId);
         const createdAt = now();
         try {
           const [inserted] = await tx

@@ -21,6 +21,7 @@ import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertVisible, assertWritable, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
+import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
 import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
@@ -202,6 +203,7 @@ export function createMenuService(deps: MenuServiceDeps) {
 
       const id = await withUploads(scope, files, input, (stored) =>
         db.transaction(async (tx) => {
+          await assertRoomFor(tx, 'menus', scope.restaurantId);
           const [row] = await tx
             .insert(menus)
             .values({
@@ -447,6 +449,7 @@ export function createMenuService(deps: MenuServiceDeps) {
       let copyId: string;
       try {
         copyId = await db.transaction(async (tx) => {
+          await assertRoomFor(tx, 'menus', scope.restaurantId);
           const [row] = await tx
             .insert(menus)
             .values({
