@@ -2,6 +2,7 @@ import { type Dish, emptyDietary } from '@carte/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
+import type { Tx } from '../../core/transaction.ts';
 import { mapYielding } from '../../core/yielding.ts';
 import type { Db } from '../../db/connect.ts';
 import { anyOf } from '../../db/list-page.ts';
@@ -34,7 +35,7 @@ const groupBy = <T, K>(rows: T[], keyOf: (row: T) => K) => {
  * `category`), image URLs, and `fromParent` for inherited ones.
  */
 export async function presentDishes(
-  db: Db,
+  db: Db | Tx,
   storage: Storage,
   scope: RestaurantScope,
   rows: DishRow[],

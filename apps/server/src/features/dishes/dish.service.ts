@@ -31,7 +31,7 @@ import type { Tx } from '../../core/transaction.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
-import { direction, lowerName, readPage } from '../../db/list-page.ts';
+import { direction, lowerName, readPage, readWhole } from '../../db/list-page.ts';
 import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import {
@@ -266,12 +266,18 @@ export function createDishService(deps: DishDeps) {
     /** Own and inherited dishes, new ones first. */
     async list(caller: Caller): Promise<Dish[]> {
       const scope = await scopeOf(db, caller);
-      const rows = await db
-        .select()
-        .from(dishes)
-        .where(visible(scope))
-        .orderBy(asc(dishes.position), desc(dishes.createdAt), desc(dishes.id));
-      return presentDishes(db, storage, scope, rows);
+      return readWhole(
+        db,
+        (tx, limit, offset) =>
+          tx
+            .select()
+            .from(dishes)
+            .where(visible(scope))
+            .orderBy(asc(dishes.position), desc(dishes.createdAt), desc(dishes.id))
+            .limit(limit)
+            .offset(offset),
+        (tx, rows) => presentDishes(tx, storage, scope, rows),
+      );
     },
 
     /**

@@ -1,6 +1,7 @@
 import type { Ingredient } from '@carte/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { anyOf } from '../../db/list-page.ts';
 import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
@@ -12,7 +13,7 @@ export type IngredientRow = typeof ingredients.$inferSelect;
  * `count`, the number of the caller's visible dishes that use each one (doc 1 §3).
  */
 export async function presentIngredients(
-  db: Db,
+  db: Db | Tx,
   scope: RestaurantScope,
   rows: IngredientRow[],
 ): Promise<Ingredient[]> {

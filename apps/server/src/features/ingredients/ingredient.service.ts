@@ -21,7 +21,7 @@ import {
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { direction, lowerName, readPage } from '../../db/list-page.ts';
+import { direction, lowerName, readPage, readWhole } from '../../db/list-page.ts';
 import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
@@ -147,12 +147,18 @@ export function createIngredientService(deps: IngredientDeps) {
      */
     async list(caller: Caller, query: ListFilters): Promise<Ingredient[]> {
       const scope = await scopeOf(db, caller);
-      const rows = await db
-        .select()
-        .from(ingredients)
-        .where(filtered(scope, query))
-        .orderBy(asc(ingredients.position), asc(ingredients.createdAt), asc(ingredients.id));
-      return presentIngredients(db, scope, rows);
+      return readWhole(
+        db,
+        (tx, limit, offset) =>
+          tx
+            .select()
+            .from(ingredients)
+            .where(filtered(scope, query))
+            .orderBy(asc(ingredients.position), asc(ingredients.createdAt), asc(ingredients.id))
+            .limit(limit)
+            .offset(offset),
+        (tx, rows) => presentIngredients(tx, scope, rows),
+      );
     },
 
     /**
