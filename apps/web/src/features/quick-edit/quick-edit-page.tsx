@@ -25,6 +25,7 @@ import { useMenus } from '../../api/menus.api.ts';
 import { useSaveQuickEdit } from '../../api/quick-edit.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { confirmAction } from '../../ui/confirm.tsx';
+import { formatCount } from '../../ui/format.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { matchesSearch, SearchInput } from '../../ui/search-input.tsx';
@@ -402,7 +403,7 @@ function Section({
             {title}
           </Title>
           <Badge variant="light" color="gray" size="sm" className={classes.count}>
-            {count}
+            {formatCount(count)}
           </Badge>
         </Group>
         {hint && (
