@@ -144,6 +144,33 @@ export function createQuickEditService(deps: QuickEditServiceDeps) {
     const countOf = async (table: AnyPgTable, where: SQL | undefined) =>
       Number((await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0);
 
+    /** Rows with how many visible dishes each is linked to (placed in, or used by). */
+    const withDishCounts = async (
+      rows: { id: string; name: string; isAvailable: boolean; restaurantId: string }[],
+      links: AnyPgTable,
+      key: AnyPgColumn,
+      dishId: AnyPgColumn,
+    ) => {
+      const counts = await byChunks(
+        rows.map((row) => row.id),
+        (chunk) =>
+          db
+            .select({ id: key, count: count() })
+            .from(links)
+            .innerJoin(dishes, eq(dishes.id, dishId))
+            .where(and(inArray(key, chunk), inArray(dishes.restaurantId, scope.visibleIds)))
+            .groupBy(key),
+      );
+      const dishCount = new Map(counts.map((row) => [row.id as string, Number(row.count)]));
+      return rows.map((row) => ({
+        _id: row.id,
+        name: row.name,
+        checked: row.isAvailable,
+        fromParent: fromParent(row.restaurantId),
+        dishCount: dishCount.get(row.id) ?? 0,
+      }));
+    };
+
     const menusWhere = and(inArray(menus.restaurantId, scope.visibleIds), searched(menus.name));
     const categoriesWhere = and(
       inArray(categories.restaurantId, scope.visibleIds),
@@ -208,31 +235,8 @@ export function createQuickEditService(deps: QuickEditServiceDeps) {
               .$dynamic(),
             window,
           ),
-        present: async (rows) => {
-          const counts = await byChunks(
-            rows.map((row) => row.id),
-            (chunk) =>
-              db
-                .select({ id: categoryDishes.categoryId, count: count() })
-                .from(categoryDishes)
-                .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
-                .where(
-                  and(
-                    inArray(categoryDishes.categoryId, chunk),
-                    inArray(dishes.restaurantId, scope.visibleIds),
-                  ),
-                )
-                .groupBy(categoryDishes.categoryId),
-          );
-          const dishCount = new Map(counts.map((row) => [row.id, Number(row.count)]));
-          return rows.map((row) => ({
-            _id: row.id,
-            name: row.name,
-            checked: row.isAvailable,
-            fromParent: fromParent(row.restaurantId),
-            dishCount: dishCount.get(row.id) ?? 0,
-          }));
-        },
+        present: (rows) =>
+          withDishCounts(rows, categoryDishes, categoryDishes.categoryId, categoryDishes.dishId),
       }),
 
       dishes: section({
@@ -308,31 +312,8 @@ export function createQuickEditService(deps: QuickEditServiceDeps) {
               .$dynamic(),
             window,
           ),
-        present: async (rows) => {
-          const uses = await byChunks(
-            rows.map((row) => row.id),
-            (chunk) =>
-              db
-                .select({ id: dishIngredients.ingredientId, count: count() })
-                .from(dishIngredients)
-                .innerJoin(dishes, eq(dishes.id, dishIngredients.dishId))
-                .where(
-                  and(
-                    inArray(dishIngredients.ingredientId, chunk),
-                    inArray(dishes.restaurantId, scope.visibleIds),
-                  ),
-                )
-                .groupBy(dishIngredients.ingredientId),
-          );
-          const dishCount = new Map(uses.map((row) => [row.id, Number(row.count)]));
-          return rows.map((row) => ({
-            _id: row.id,
-            name: row.name,
-            checked: row.isAvailable,
-            fromParent: fromParent(row.restaurantId),
-            dishCount: dishCount.get(row.id) ?? 0,
-          }));
-        },
+        present: (rows) =>
+          withDishCounts(rows, dishIngredients, dishIngredients.ingredientId, dishIngredients.dishId),
       }),
 
       customizations: section({
