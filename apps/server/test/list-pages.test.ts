@@ -136,6 +136,24 @@ describe('GET /api/dishes with page', () => {
     expect(names(oldest.data)).toEqual(['Dish 1']);
   });
 
+  it('keeps only the dishes asked by id (a form showing its chosen ones), and refuses bad ids', async () => {
+    const owner = await ownerWithToken(t);
+    const rows = await seedDishes(owner.restaurant.id);
+    const other = await ownerWithToken(t);
+    const [theirs] = await seedDishes(other.restaurant.id, 1);
+    const ids = [rows[3]!.id, rows[17]!.id, theirs!.id].join(',');
+    const answer = await get<Paginated<Dish>>(owner.token, `/api/dishes?page=1&sort=name&ids=${ids}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.message.total).toBe(2);
+    expect(names(answer.body.message.data)).toEqual(['Dish 18', 'Dish 4']);
+    const many = Array.from({ length: 101 }, () => rows[0]!.id).join(',');
+    for (const bad of ['nope', many]) {
+      const refused = await get(owner.token, `/api/dishes?page=1&ids=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(messages.listIdsInvalid);
+    }
+  });
+
   it("counts a location's inherited dishes, read-only, with its own", async () => {
     const parent = await ownerWithToken(t);
     await seedDishes(parent.restaurant.id, 12, 'Parent dish');

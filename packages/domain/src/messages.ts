@@ -222,6 +222,9 @@ export const messages = {
   listPerPageInvalid: 'Rows per page must be a whole number from 1 to 100',
   listSortInvalid: 'Choose one of the orders this list offers',
   listSearchTooLong: 'Search at most 200 characters',
+  listIdsInvalid: 'Ask for at most 100 ids, each of 24 hex digits, separated by commas',
+  quickEditSectionWithPage:
+    'Ask one section (menus, categories, dishes, ingredients or customizations) together with a page',
   mediaImageMissing: 'Choose which image to edit',
   mediaCropOutside: 'The crop area must lie inside the image.',
   mediaFileNameRequired: 'Choose which image to delete',

@@ -284,11 +284,17 @@ export function createDishService(deps: DishDeps) {
      * One page of the list (issue 21): the dishes whose name contains `search`, in the list's order
      * or by `sort` (created: newest first, name, price), counted and cut in SQL.
      */
-    async page(caller: Caller, request: PageRequest<DishSort>): Promise<Paginated<Dish>> {
+    async page(
+      caller: Caller,
+      request: PageRequest<DishSort> & { ids?: string[] | undefined },
+    ): Promise<Paginated<Dish>> {
       const scope = await scopeOf(db, caller);
       const where = visible(
         scope,
-        request.search ? ilike(dishes.name, likePattern(request.search)) : undefined,
+        and(
+          request.search ? ilike(dishes.name, likePattern(request.search)) : undefined,
+          request.ids ? inArray(dishes.id, request.ids) : undefined,
+        ),
       );
       const [counted] = await db.select({ total: count() }).from(dishes).where(where);
       const by = {
