@@ -20,7 +20,7 @@ import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertVisible, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
-import { byChunks, direction, lowerName, readPage } from '../../db/list-page.ts';
+import { anyOf, direction, lowerName, readPage } from '../../db/list-page.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import {
   categories,
@@ -151,16 +151,20 @@ export function createQuickEditService(deps: QuickEditServiceDeps) {
       key: AnyPgColumn,
       dishId: AnyPgColumn,
     ) => {
-      const counts = await byChunks(
-        rows.map((row) => row.id),
-        (chunk) =>
-          db
-            .select({ id: key, count: count() })
-            .from(links)
-            .innerJoin(dishes, eq(dishes.id, dishId))
-            .where(and(inArray(key, chunk), inArray(dishes.restaurantId, scope.visibleIds)))
-            .groupBy(key),
-      );
+      const counts = await db
+        .select({ id: key, count: count() })
+        .from(links)
+        .innerJoin(dishes, eq(dishes.id, dishId))
+        .where(
+          and(
+            anyOf(
+              key,
+              rows.map((row) => row.id),
+            ),
+            inArray(dishes.restaurantId, scope.visibleIds),
+          ),
+        )
+        .groupBy(key);
       const dishCount = new Map(counts.map((row) => [row.id as string, Number(row.count)]));
       return rows.map((row) => ({
         _id: row.id,
@@ -261,26 +265,25 @@ export function createQuickEditService(deps: QuickEditServiceDeps) {
           ),
         present: async (rows) => {
           // The categories each dish sits in (of the menu, with menuId), in their placement order.
-          const placements = await byChunks(
-            rows.map((row) => row.id),
-            (chunk) =>
-              db
-                .select({
-                  categoryId: categoryDishes.categoryId,
-                  categoryName: categories.name,
-                  dishId: categoryDishes.dishId,
-                })
-                .from(categoryDishes)
-                .innerJoin(categories, eq(categories.id, categoryDishes.categoryId))
-                .where(
-                  and(
-                    inArray(categoryDishes.dishId, chunk),
-                    inArray(categories.restaurantId, scope.visibleIds),
-                    only ? inArray(categoryDishes.categoryId, only.categoryIds) : undefined,
-                  ),
-                )
-                .orderBy(asc(categoryDishes.position)),
-          );
+          const placements = await db
+            .select({
+              categoryId: categoryDishes.categoryId,
+              categoryName: categories.name,
+              dishId: categoryDishes.dishId,
+            })
+            .from(categoryDishes)
+            .innerJoin(categories, eq(categories.id, categoryDishes.categoryId))
+            .where(
+              and(
+                anyOf(
+                  categoryDishes.dishId,
+                  rows.map((row) => row.id),
+                ),
+                inArray(categories.restaurantId, scope.visibleIds),
+                only ? inArray(categoryDishes.categoryId, only.categoryIds) : undefined,
+              ),
+            )
+            .orderBy(asc(categoryDishes.position));
           const placedIn = new Map<string, { _id: string; name: string }[]>();
           for (const placement of placements) {
             const list = placedIn.get(placement.dishId) ?? [];
@@ -340,14 +343,15 @@ export function createQuickEditService(deps: QuickEditServiceDeps) {
           ];
           const names = new Map(
             (
-              await byChunks(optionIngredients, (chunk) =>
-                db
-                  .select({ id: ingredients.id, name: ingredients.name })
-                  .from(ingredients)
-                  .where(
-                    and(inArray(ingredients.id, chunk), inArray(ingredients.restaurantId, scope.visibleIds)),
+              await db
+                .select({ id: ingredients.id, name: ingredients.name })
+                .from(ingredients)
+                .where(
+                  and(
+                    anyOf(ingredients.id, optionIngredients),
+                    inArray(ingredients.restaurantId, scope.visibleIds),
                   ),
-              )
+                )
             ).map((row) => [row.id, row.name]),
           );
           return rows.map((row) => ({
