@@ -1,8 +1,8 @@
 import pg from 'pg';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK, makeDemoBig, signInDemo } from './support/big-restaurant.ts';
 import { desktop, launchBrowser } from './support/browser.ts';
-import { signInThroughUi } from './support/owner.ts';
 import { eventually, screenshotPath } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -14,42 +14,14 @@ import { type RunningServer, startServer } from './support/server.ts';
  * Restaurants tables past 600 restaurants and the team table past 600 members.
  */
 
-const BULK = 10_000;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'true', CAPTCHA: 'off' });
-  browser = await launchBrowser();
-  // 10,000 dishes in one statement: ids of 24 hex digits, "Bulk dish 1" the oldest.
-  const client = new pg.Client({ connectionString: server.databaseUrl });
+/**
+ * 600 restaurants with an owner each, and 600 members of the demo restaurant (issue 21, more server
+ * pages): the admin's Users and Restaurants tables and the team table pass 500 rows.
+ */
+async function addRestaurantsAndTeam(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const inserted = await client.query(
-      `INSERT INTO dishes (id, restaurant_id, name, price, position, created_at)
-       SELECT substr(md5(random()::text || n::text), 1, 24), u.restaurant_id, 'Bulk dish ' || n,
-              (n % 40) + 4.5, n, now() - make_interval(secs => $1::int - n)
-       FROM generate_series(1, $1::int) AS n, (SELECT restaurant_id FROM users WHERE username = 'demo') AS u`,
-      [BULK],
-    );
-    expect(inserted.rowCount).toBe(BULK);
-    const spices = await client.query(
-      `INSERT INTO ingredients (id, restaurant_id, name, position, created_at)
-       SELECT substr(md5(random()::text || n::text), 1, 24), u.restaurant_id, 'Bulk spice ' || n, 1000 + n,
-              now() - make_interval(secs => $1::int - n)
-       FROM generate_series(1, $1::int) AS n, (SELECT restaurant_id FROM users WHERE username = 'demo') AS u`,
-      [BULK],
-    );
-    expect(spices.rowCount).toBe(BULK);
-    // Past the web tables' threshold of 500 rows, not far past it: categories page on the server too.
-    const sections = await client.query(
-      `INSERT INTO categories (id, restaurant_id, name, position)
-       SELECT substr(md5(random()::text || n::text), 1, 24), u.restaurant_id, 'Bulk section ' || n, 1000 + n
-       FROM generate_series(1, 600) AS n, (SELECT restaurant_id FROM users WHERE username = 'demo') AS u`,
-    );
-    expect(sections.rowCount).toBe(600);
-    // 600 restaurants with an owner each, and 600 members of the demo restaurant (issue 21, more
-    // server pages): the admin's Users and Restaurants tables and the team table pass 500 rows.
     const owners = await client.query(
       `WITH made AS (
          INSERT INTO restaurants (id, name, time_zone)
@@ -73,6 +45,16 @@ beforeAll(async () => {
   } finally {
     await client.end();
   }
+}
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: 'true', CAPTCHA: 'off' });
+  browser = await launchBrowser();
+  await makeDemoBig(server.databaseUrl);
+  await addRestaurantsAndTeam(server.databaseUrl);
 }, 120_000);
 
 afterAll(async () => {
@@ -84,11 +66,7 @@ describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories
   it('opens the dishes screen in seconds, a page at a time, and finds a dish by search', async () => {
     const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
     const page: Page = await context.newPage();
-    await signInThroughUi(page, 'demo', 'Demo1234');
-    await page.evaluate(() => {
-      const user = JSON.parse(localStorage.getItem('carte.user') ?? '{}') as { _id?: string };
-      localStorage.setItem(`carte.tourSeen.${user._id}`, new Date().toISOString());
-    });
+    await signInDemo(page);
 
     const dishRequests: URL[] = [];
     page.on('request', (request: Request) => {
@@ -141,11 +119,7 @@ describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories
   it('opens the ingredients screen of 10,000 more ingredients on a server page and finds one by search', async () => {
     const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
     const page: Page = await context.newPage();
-    await signInThroughUi(page, 'demo', 'Demo1234');
-    await page.evaluate(() => {
-      const user = JSON.parse(localStorage.getItem('carte.user') ?? '{}') as { _id?: string };
-      localStorage.setItem(`carte.tourSeen.${user._id}`, new Date().toISOString());
-    });
+    await signInDemo(page);
     const started = Date.now();
     await page.goto('/create-ingredient');
     const table = page.getByRole('table', { name: 'Ingredients' });
@@ -164,11 +138,7 @@ describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories
   it('opens the categories screen past 500 categories on a server page and finds one by search', async () => {
     const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
     const page: Page = await context.newPage();
-    await signInThroughUi(page, 'demo', 'Demo1234');
-    await page.evaluate(() => {
-      const user = JSON.parse(localStorage.getItem('carte.user') ?? '{}') as { _id?: string };
-      localStorage.setItem(`carte.tourSeen.${user._id}`, new Date().toISOString());
-    });
+    await signInDemo(page);
     const requests: URL[] = [];
     page.on('request', (request: Request) => {
       const url = new URL(request.url());
@@ -221,11 +191,7 @@ describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories
   it('the team table past 500 members pages on the server', async () => {
     const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
     const page: Page = await context.newPage();
-    await signInThroughUi(page, 'demo', 'Demo1234');
-    await page.evaluate(() => {
-      const user = JSON.parse(localStorage.getItem('carte.user') ?? '{}') as { _id?: string };
-      localStorage.setItem(`carte.tourSeen.${user._id}`, new Date().toISOString());
-    });
+    await signInDemo(page);
     const requests: URL[] = [];
     page.on('request', (request: Request) => {
       const url = new URL(request.url());

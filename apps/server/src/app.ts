@@ -58,7 +58,7 @@ import {
 import { fail } from './http/envelope.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { jsonBodyPlugin } from './http/json-body.ts';
-import { sampledSerializerCompiler } from './http/serializer.ts';
+import { sampledSerializerCompiler, writeLargeAnswersYielding } from './http/serializer.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { createServices, type ServiceDeps, type Services } from './services.ts';
 
@@ -96,8 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  // The response schema checks every answer; a large list on a sample (http/serializer.ts, issue 21).
+  // The response schema checks every answer; a large list on a sample (http/serializer.ts, issue 21),
+  // and is written a few milliseconds at a time, so no large answer holds the others.
   app.setSerializerCompiler(sampledSerializerCompiler);
+  writeLargeAnswersYielding(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -136,6 +136,24 @@ describe('GET /api/dishes with page', () => {
     expect(names(oldest.data)).toEqual(['Dish 1']);
   });
 
+  it('keeps only the dishes asked by id (a form showing its chosen ones), and refuses bad ids', async () => {
+    const owner = await ownerWithToken(t);
+    const rows = await seedDishes(owner.restaurant.id);
+    const other = await ownerWithToken(t);
+    const [theirs] = await seedDishes(other.restaurant.id, 1);
+    const ids = [rows[3]!.id, rows[17]!.id, theirs!.id].join(',');
+    const answer = await get<Paginated<Dish>>(owner.token, `/api/dishes?page=1&sort=name&ids=${ids}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.message.total).toBe(2);
+    expect(names(answer.body.message.data)).toEqual(['Dish 18', 'Dish 4']);
+    const many = Array.from({ length: 101 }, () => rows[0]!.id).join(',');
+    for (const bad of ['nope', many]) {
+      const refused = await get(owner.token, `/api/dishes?page=1&ids=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(messages.listIdsInvalid);
+    }
+  });
+
   it("counts a location's inherited dishes, read-only, with its own", async () => {
     const parent = await ownerWithToken(t);
     await seedDishes(parent.restaurant.id, 12, 'Parent dish');
@@ -323,8 +341,8 @@ describe('GET /api/categories with page', () => {
   });
 });
 
-describe('lists past one chunk of ids (issue 21: presenters read links 1,000 ids at a time)', () => {
-  it('answers the same dishes and categories whole as page by page', async () => {
+describe('lists past one slice (issue 21: whole lists are read and presented 1,000 rows at a time)', () => {
+  it('answers the same dishes, categories and ingredients whole as page by page', async () => {
     const owner = await ownerWithToken(t);
     const db = t.runtime.database.db;
     const dishRows = await seedDishes(owner.restaurant.id, 2100);
@@ -378,5 +396,28 @@ describe('lists past one chunk of ids (issue 21: presenters read links 1,000 ids
     }
     expect(pagedCategories).toEqual(wholeCategories);
     expect(wholeCategories.reduce((sum, category) => sum + category.dishes.length, 0)).toBe(4200);
+
+    await db.insert(ingredients).values(
+      Array.from({ length: 1197 }, (_, i) => ({
+        id: newId(),
+        restaurantId: owner.restaurant.id,
+        name: `Leaf ${i}`,
+        position: i % 5,
+        createdAt: new Date(base + i * minute),
+      })),
+    );
+    const wholeIngredients = (await get<Ingredient[]>(owner.token, '/api/ingredients')).body.message;
+    expect(wholeIngredients).toHaveLength(1200);
+    const pagedIngredients: Ingredient[] = [];
+    for (let page = 1; page <= 12; page++) {
+      pagedIngredients.push(
+        ...(await get<Paginated<Ingredient>>(owner.token, `/api/ingredients?page=${page}&per_page=100`)).body
+          .message.data,
+      );
+    }
+    expect(pagedIngredients).toEqual(wholeIngredients);
+    expect(wholeIngredients.filter((row) => row.name.startsWith('Herb')).map((row) => row.count)).toEqual([
+      1400, 1400, 1400,
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { type QuickEdit, quickEditUpdateSchema } from '@carte/domain';
+import { quickEditUpdateSchema } from '@carte/domain';
 import { describe, expect, it } from 'vitest';
 import {
   type Changes,
@@ -10,25 +10,12 @@ import {
 } from '../src/features/quick-edit/quick-edit-changes.ts';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
-const item = (n: number, checked: boolean) => ({ _id: id(n), name: `Item ${n}`, checked, fromParent: false });
 
-const data: QuickEdit = {
-  menuId: null,
-  menus: [item(1, false)],
-  categories: [{ ...item(2, true), dishCount: 3 }],
-  dishes: [{ ...item(3, true), categories: [] }],
-  ingredients: [{ ...item(4, true), dishCount: 2 }],
-  customizations: [
-    {
-      ...item(5, true),
-      options: [
-        { _id: id(6), name: 'Large', checked: true },
-        { _id: id(7), name: 'Small', checked: false },
-      ],
-    },
-    { ...item(8, false), options: [] },
-  ],
-};
+/** The saved switches of the customizations on screen: 5 on, 8 off. */
+const savedCustomizations = new Map([
+  [id(5), true],
+  [id(8), false],
+]);
 
 const none: Changes = new Map();
 
@@ -48,7 +35,7 @@ describe('quick edit switches', () => {
     expect(there.size).toBe(1);
     const back = turned(there, key, false, false);
     expect(back.size).toBe(0);
-    expect(payloadOf(data, back)).toEqual({
+    expect(payloadOf(back, savedCustomizations)).toEqual({
       menus: [],
       categories: [],
       dishes: [],
@@ -60,7 +47,7 @@ describe('quick edit switches', () => {
   it('sends only what changed, in the shape the server validates', () => {
     let changes = turned(none, itemKey('menus', id(1)), true, false);
     changes = turned(changes, itemKey('ingredients', id(4)), false, true);
-    const payload = payloadOf(data, changes);
+    const payload = payloadOf(changes, savedCustomizations);
     expect(payload).toEqual({
       menus: [{ id: id(1), checked: true }],
       categories: [],
@@ -73,20 +60,34 @@ describe('quick edit switches', () => {
 
   it('sends a customization with its shown value when only one of its options changed', () => {
     const changes = turned(none, optionKey(id(5), id(7)), true, false);
-    expect(payloadOf(data, changes).customizations).toEqual([
+    expect(payloadOf(changes, savedCustomizations).customizations).toEqual([
       { id: id(5), checked: true, options: [{ id: id(7), checked: true }] },
     ]);
   });
 
   it('sends a customization turned on by itself, with no options', () => {
     const changes = turned(none, itemKey('customizations', id(8)), true, false);
-    expect(payloadOf(data, changes).customizations).toEqual([{ id: id(8), checked: true, options: [] }]);
+    expect(payloadOf(changes, savedCustomizations).customizations).toEqual([
+      { id: id(8), checked: true, options: [] },
+    ]);
   });
 
-  it('ignores changes to items of sections the caller cannot see', () => {
-    const changes = turned(none, itemKey('dishes', id(3)), false, true);
-    const withoutDishes: QuickEdit = { menuId: null, menus: data.menus };
-    expect(payloadOf(withoutDishes, changes).dishes).toEqual([]);
+  it('sends changes made on pages no longer shown, each section in its list', () => {
+    let changes = turned(none, itemKey('dishes', id(30)), false, true);
+    changes = turned(changes, itemKey('dishes', id(31)), true, false);
+    changes = turned(changes, itemKey('categories', id(2)), false, true);
+    changes = turned(changes, optionKey(id(5), id(6)), false, true);
+    changes = turned(changes, itemKey('customizations', id(5)), false, true);
+    expect(payloadOf(changes, savedCustomizations)).toEqual({
+      menus: [],
+      categories: [{ id: id(2), checked: false }],
+      dishes: [
+        { id: id(30), checked: false },
+        { id: id(31), checked: true },
+      ],
+      ingredients: [],
+      customizations: [{ id: id(5), checked: false, options: [{ id: id(6), checked: false }] }],
+    });
   });
 
   it('keeps a dish and an option with the same id apart', () => {

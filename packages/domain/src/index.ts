@@ -5,6 +5,7 @@ export * from './contrast.ts';
 export * from './displays.ts';
 export * from './filters.ts';
 export * from './getting-started.ts';
+export * from './limits.ts';
 export * from './locations.ts';
 export * from './mail-templates.ts';
 export * from './media.ts';

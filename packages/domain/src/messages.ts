@@ -80,6 +80,8 @@ export const messages = {
   // issue 8 — what a request cannot carry (one rule for every stored string, caps on lists and numbers)
   textInvalid: 'This text contains a character that cannot be saved.',
   tooManyItems: (max: number) => `Too many items (at most ${max.toLocaleString('en-US')})`,
+  restaurantLimitReached: (what: string, max: number) =>
+    `A restaurant can hold at most ${max.toLocaleString('en-US')} ${what}. Delete some first, or write to support if you need more.`,
   tooDeep: 'This value is nested too deeply.',
   tooLarge: 'This value is too large.',
   formInvalid: 'The form could not be read.',
@@ -219,6 +221,9 @@ export const messages = {
   listPerPageInvalid: 'Rows per page must be a whole number from 1 to 100',
   listSortInvalid: 'Choose one of the orders this list offers',
   listSearchTooLong: 'Search at most 200 characters',
+  listIdsInvalid: 'Ask for at most 100 ids, each of 24 hex digits, separated by commas',
+  quickEditSectionWithPage:
+    'Ask one section (menus, categories, dishes, ingredients or customizations) together with a page',
   mediaImageMissing: 'Choose which image to edit',
   mediaCropOutside: 'The crop area must lie inside the image.',
   mediaFileNameRequired: 'Choose which image to delete',

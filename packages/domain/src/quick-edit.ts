@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
+import { listPageQuery, paginatedSchema } from './pagination.ts';
 import type { PermissionKey } from './permissions.ts';
 import { ID_LIST_MAX } from './validation.ts';
 
@@ -24,12 +25,26 @@ export const quickEditSectionFlag: Record<QuickEditSection, PermissionKey> = {
 /** Who may open quick edit at all (doc 2 §6, doc 3 §6): any of these flags. */
 export const quickEditFlags: readonly PermissionKey[] = ['menu', 'category', 'dish', 'ingredient'];
 
-// ---- GET /settings/quick-edit?menuId= ----
+// ---- GET /settings/quick-edit?menuId= (&section=&page=&per_page=&search=) ----
 
-export const quickEditQuerySchema = z.object({
-  /** Narrows categories, dishes and ingredients to what this menu holds (doc 2 §7 "by menuId"). */
-  menuId: objectId.optional(),
-});
+/** The order a section's page may be asked in, besides its own (issue 21). */
+export const quickEditSorts = ['name'] as const;
+export type QuickEditSort = (typeof quickEditSorts)[number];
+
+/**
+ * Without `page`, every section the caller may use, whole (doc 2 §7). With `page` (issue 21), one
+ * page of one `section` in the paginated shape, its rows in `data`: `section` and `page` go together.
+ */
+export const quickEditQuerySchema = listPageQuery(quickEditSorts)
+  .extend({
+    /** Narrows categories, dishes and ingredients to what this menu holds (doc 2 §7 "by menuId"). */
+    menuId: objectId.optional(),
+    section: z.enum(quickEditSections, { error: messages.quickEditSectionWithPage }).optional(),
+  })
+  .refine((query) => (query.page === undefined) === (query.section === undefined), {
+    error: messages.quickEditSectionWithPage,
+    path: ['section'],
+  });
 
 const item = {
   _id: objectId,
@@ -68,6 +83,27 @@ export const quickEditSchema = z.object({
   customizations: z.array(quickEditCustomizationSchema).optional(),
 });
 
+/** Each section's rows, by section: a page's `data` holds one of these. */
+export const quickEditItemSchemas = {
+  menus: quickEditMenuSchema,
+  categories: quickEditCategorySchema,
+  dishes: quickEditDishSchema,
+  ingredients: quickEditIngredientSchema,
+  customizations: quickEditCustomizationSchema,
+} as const;
+
+/**
+ * One page of one section (issue 21). The richest rows come first: a union keeps the first shape
+ * that reads a row, and a menu's shape would read (and strip) every other.
+ */
+export const quickEditPageSchema = z.union([
+  paginatedSchema(quickEditCustomizationSchema),
+  paginatedSchema(quickEditDishSchema),
+  paginatedSchema(quickEditIngredientSchema),
+  paginatedSchema(quickEditMenuSchema),
+]);
+
+export type QuickEditItem<S extends QuickEditSection> = z.infer<(typeof quickEditItemSchemas)[S]>;
 export type QuickEditMenu = z.infer<typeof quickEditMenuSchema>;
 export type QuickEditCategory = z.infer<typeof quickEditCategorySchema>;
 export type QuickEditDish = z.infer<typeof quickEditDishSchema>;

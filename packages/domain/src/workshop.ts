@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
-import { listPageQuery } from './pagination.ts';
+import { listPageQuery, MAX_PER_PAGE } from './pagination.ts';
 import { ID_LIST_MAX, idList, jsonRecord, text } from './validation.ts';
 
 /**
@@ -133,7 +133,21 @@ export type IngredientSort = (typeof ingredientSorts)[number];
 export type CategorySort = (typeof categorySorts)[number];
 
 /** loadDishes (doc 1 §7): the whole list, or one page of it (issue 21). */
-export const listDishesQuery = listPageQuery(dishSorts);
+export const listDishesQuery = listPageQuery(dishSorts).extend({
+  /** With `page`: only these dishes (at most 100 ids, comma-separated), e.g. a form's chosen ones. */
+  ids: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((id) => id.trim()) : undefined))
+    .pipe(
+      z
+        .array(z.string().regex(/^[0-9a-f]{24}$/, { error: messages.listIdsInvalid }), {
+          error: messages.listIdsInvalid,
+        })
+        .max(MAX_PER_PAGE, { error: messages.listIdsInvalid })
+        .optional(),
+    ),
+});
 export const listIngredientsQuery = listPageQuery(ingredientSorts).extend({
   exceptChildren: z.enum(['true', 'false']).optional(),
   exceptParentID: objectId.optional(),

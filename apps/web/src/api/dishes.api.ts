@@ -4,10 +4,11 @@ import {
   type DishInput,
   type DishSort,
   dishSchema,
+  MAX_PER_PAGE,
   type PageRequest,
   paginatedSchema,
 } from '@carte/domain';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, toFormData, type UploadProgress } from './client.ts';
 import { withCopyName } from './name-clash.ts';
@@ -46,7 +47,7 @@ function sendDish(
 export const dishesApi = {
   list: (signal?: AbortSignal) => api.get('/dishes', { schema: z.array(dishSchema), signal }),
   /** One page of the list, searched and sorted on the server (issue 21). */
-  page: (query: PageRequest<DishSort>, signal?: AbortSignal) =>
+  page: (query: PageRequest<DishSort> & { ids?: string }, signal?: AbortSignal) =>
     api.get('/dishes', { query: { ...query }, schema: paginatedSchema(dishSchema), signal }),
   get: (id: string, signal?: AbortSignal) => api.get(`/dishes/${id}`, { schema: dishSchema, signal }),
   create: (input: DishInput, image?: File | null, onUploadProgress?: (p: UploadProgress) => void) =>
@@ -68,6 +69,27 @@ export const dishesApi = {
       onUploadProgress,
     }),
 };
+
+/**
+ * The dishes of these ids, asked 100 at a time (issue 21): a form shows its chosen dishes by name
+ * when the whole list is too large to read. Answers what arrived so far, by id.
+ */
+export function useDishesByIds(ids: readonly string[], options: { enabled?: boolean } = {}) {
+  const chunks: string[][] = [];
+  for (let start = 0; start < ids.length; start += MAX_PER_PAGE)
+    chunks.push(ids.slice(start, start + MAX_PER_PAGE));
+  const answers = useQueries({
+    queries: chunks.map((chunk) => ({
+      queryKey: [...dishKeys.all, 'ids', [...chunk].sort()],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        dishesApi.page({ page: 1, per_page: MAX_PER_PAGE, ids: chunk.join(',') }, signal),
+      enabled: options.enabled ?? true,
+    })),
+  });
+  const byId = new Map<string, Dish>();
+  for (const answer of answers) for (const dish of answer.data?.data ?? []) byId.set(dish._id, dish);
+  return { byId, isLoading: answers.some((answer) => answer.isLoading) };
+}
 
 /** Own and inherited dishes, new ones first. */
 export function useDishes(options: { enabled?: boolean } = {}) {

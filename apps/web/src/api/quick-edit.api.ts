@@ -1,4 +1,15 @@
-import { type QuickEditUpdateInput, quickEditResultSchema, quickEditSchema } from '@carte/domain';
+import {
+  type PageRequest,
+  type Paginated,
+  paginatedSchema,
+  type QuickEditItem,
+  type QuickEditSection,
+  type QuickEditSort,
+  type QuickEditUpdateInput,
+  quickEditItemSchemas,
+  quickEditResultSchema,
+  quickEditSchema,
+} from '@carte/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { invalidatedBy } from './query-keys.ts';
@@ -12,16 +23,29 @@ export const quickEditKeys = {
 export const quickEditApi = {
   get: (menuId: string | null, signal?: AbortSignal) =>
     api.get('/settings/quick-edit', { schema: quickEditSchema, query: { menuId }, signal }),
+  /** One page of one section, searched on the server (issue 21). */
+  page: <S extends QuickEditSection>(
+    section: S,
+    menuId: string | null,
+    query: PageRequest<QuickEditSort>,
+    signal?: AbortSignal,
+  ): Promise<Paginated<QuickEditItem<S>>> =>
+    api.get('/settings/quick-edit', {
+      schema: paginatedSchema(quickEditItemSchemas[section]),
+      query: { ...query, section, menuId },
+      signal,
+    }) as Promise<Paginated<QuickEditItem<S>>>,
   save: (input: QuickEditUpdateInput) =>
     api.put('/settings/quick-edit', { body: input, schema: quickEditResultSchema }),
 };
 
 /** The switches, read fresh on every visit: other screens change the same flags. */
-export function useQuickEdit(menuId: string | null) {
+export function useQuickEdit(menuId: string | null, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: quickEditKeys.of(menuId),
     queryFn: ({ signal }) => quickEditApi.get(menuId, signal),
     refetchOnMount: 'always',
+    enabled: options.enabled ?? true,
   });
 }
 

@@ -9,3 +9,6 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** 10036 → "10,036": a count as people read it. */
+export const formatCount = (count: number): string => count.toLocaleString('en-US');

@@ -38,9 +38,10 @@ export function useServerPage<Row, Sort extends string>(
   view: { search: string; sort: string; page: number },
   sorts: readonly Sort[],
   enabled: boolean,
+  perPage?: number,
 ) {
   const [search] = useDebouncedValue(view.search, 300);
-  const query = pageQueryOf({ ...view, search }, sorts);
+  const query = pageQueryOf({ ...view, search }, sorts, perPage);
   return useQuery({
     queryKey: [...key, 'page', query],
     queryFn: ({ signal }) => fetchPage(query, signal),

@@ -2,7 +2,7 @@ import type { Category } from '@carte/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
-import { byChunks } from '../../db/list-page.ts';
+import { anyOf } from '../../db/list-page.ts';
 import { type categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -31,22 +31,18 @@ export async function presentCategories(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [dishLinks, menuLinks] = await Promise.all([
-    byChunks(ids, (chunk) =>
-      db
-        .select({ categoryId: categoryDishes.categoryId, dishId: categoryDishes.dishId })
-        .from(categoryDishes)
-        .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
-        .where(and(inArray(categoryDishes.categoryId, chunk), inArray(dishes.restaurantId, scope.visibleIds)))
-        .orderBy(asc(categoryDishes.position), asc(dishes.createdAt)),
-    ),
-    byChunks(ids, (chunk) =>
-      db
-        .select({ categoryId: menuCategories.categoryId, menuId: menuCategories.menuId })
-        .from(menuCategories)
-        .innerJoin(menus, eq(menus.id, menuCategories.menuId))
-        .where(and(inArray(menuCategories.categoryId, chunk), inArray(menus.restaurantId, scope.visibleIds)))
-        .orderBy(asc(menus.position), asc(menus.createdAt)),
-    ),
+    db
+      .select({ categoryId: categoryDishes.categoryId, dishId: categoryDishes.dishId })
+      .from(categoryDishes)
+      .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
+      .where(and(anyOf(categoryDishes.categoryId, ids), inArray(dishes.restaurantId, scope.visibleIds)))
+      .orderBy(asc(categoryDishes.position), asc(dishes.createdAt)),
+    db
+      .select({ categoryId: menuCategories.categoryId, menuId: menuCategories.menuId })
+      .from(menuCategories)
+      .innerJoin(menus, eq(menus.id, menuCategories.menuId))
+      .where(and(anyOf(menuCategories.categoryId, ids), inArray(menus.restaurantId, scope.visibleIds)))
+      .orderBy(asc(menus.position), asc(menus.createdAt)),
   ]);
 
   // Links grouped once (in their query's order): filtering them per category was O(n²) (issue 21).

@@ -12,7 +12,7 @@ import {
   type removeDishSchema,
   type updateCategorySchema,
 } from '@carte/domain';
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, NameClashError, NotFoundError } from '../../core/errors.ts';
@@ -25,6 +25,7 @@ import {
 } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { direction, lowerName, readPage } from '../../db/list-page.ts';
+import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
 import { type CategoryRow, presentCategories, presentCategory } from './category.presenter.ts';
@@ -171,13 +172,16 @@ export function createCategoryService(deps: CategoryServiceDeps) {
         request.search ? ilike(categories.name, likePattern(request.search)) : undefined,
       );
       const [counted] = await db.select({ total: count() }).from(categories).where(where);
-      const dishCount = sql`(${db
-        .select({ n: count() })
+      // Each category's visible dishes counted in one grouped pass, joined when sorting by it: a count
+      // per category correlated with the dishes took a second at 1,000 categories of 10,000 dishes.
+      const dishCounts = db
+        .select({ categoryId: categoryDishes.categoryId, n: count().as('n') })
         .from(categoryDishes)
         .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
-        .where(
-          and(eq(categoryDishes.categoryId, categories.id), inArray(dishes.restaurantId, scope.visibleIds)),
-        )})`;
+        .where(inArray(dishes.restaurantId, scope.visibleIds))
+        .groupBy(categoryDishes.categoryId)
+        .as('dish_counts');
+      const dishCount = sql`coalesce(${dishCounts.n}, 0)`;
       const by = {
         created: [direction(request.order, 'desc')(categories.createdAt)],
         name: [direction(request.order, 'asc')(lowerName(categories.name))],
@@ -204,14 +208,18 @@ export function createCategoryService(deps: CategoryServiceDeps) {
       return readPage(
         request,
         Number(counted?.total ?? 0),
-        (limit, offset) =>
-          db
-            .select()
-            .from(categories)
+        (limit, offset) => {
+          const rows = db.select(getTableColumns(categories)).from(categories);
+          const counted =
+            request.sort === 'dishes'
+              ? rows.leftJoin(dishCounts, eq(dishCounts.categoryId, categories.id))
+              : rows;
+          return counted
             .where(where)
             .orderBy(...order)
             .limit(limit)
-            .offset(offset),
+            .offset(offset);
+        },
         (rows) => presentCategories(db, scope, rows),
       );
     },
@@ -238,6 +246,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
       await assertDishesVisible(scope, list);
 
       const id = await db.transaction(async (tx) => {
+        await assertRoomFor(tx, 'categories', scope.restaurantId);
         const [row] = await tx
           .insert(categories)
           .values({
@@ -364,6 +373,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
         .orderBy(asc(categoryDishes.position));
 
       const copyId = await db.transaction(async (tx) => {
+        await assertRoomFor(tx, 'categories', scope.restaurantId);
         const [row] = await tx
           .insert(categories)
           .values({

@@ -13,6 +13,7 @@ import { assertWritable, type RestaurantScope } from '../../core/restaurant-scop
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
+import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import {
   categories,
@@ -106,6 +107,7 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
 
         let inserted = 0;
         if (valid.length > 0) {
+          await assertRoomFor(tx, 'ingredients', scope.restaurantId, valid.length);
           const start = (await endPosition(tx, ingredients, scope)) + 1;
           const made = await insertRows(
             tx,
@@ -168,6 +170,7 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
         }
 
         if (valid.length > 0) {
+          await assertRoomFor(tx, 'categories', scope.restaurantId, valid.length);
           const top = await topPosition(tx, categories, scope);
           await insertRows(tx, categories, valid, [
             [categories.id, 'text', (c) => c.id],
@@ -363,6 +366,10 @@ async function writeDishes(
   pace: () => Promise<void>,
 ): Promise<void> {
   const restaurantId = scope.restaurantId;
+  // The whole file is refused, before a row is written, when it would take the restaurant past a limit.
+  await assertRoomFor(tx, 'dishes', restaurantId, valid.length);
+  await assertRoomFor(tx, 'ingredients', restaurantId, newIngredients.size);
+  await assertRoomFor(tx, 'categories', restaurantId, newCategories.size);
   // Ingredient ids chosen here may lose to a name a form created meanwhile: use that one instead.
   const ingredientId = new Map<string, string>();
   if (newIngredients.size > 0) {

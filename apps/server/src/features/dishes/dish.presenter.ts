@@ -2,8 +2,10 @@ import { type Dish, emptyDietary } from '@carte/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
+import type { Tx } from '../../core/transaction.ts';
+import { mapYielding } from '../../core/yielding.ts';
 import type { Db } from '../../db/connect.ts';
-import { byChunks } from '../../db/list-page.ts';
+import { anyOf } from '../../db/list-page.ts';
 import {
   categories,
   categoryDishes,
@@ -33,7 +35,7 @@ const groupBy = <T, K>(rows: T[], keyOf: (row: T) => K) => {
  * `category`), image URLs, and `fromParent` for inherited ones.
  */
 export async function presentDishes(
-  db: Db,
+  db: Db | Tx,
   storage: Storage,
   scope: RestaurantScope,
   rows: DishRow[],
@@ -41,35 +43,29 @@ export async function presentDishes(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [ingredientRows, sideRows, categoryRows] = await Promise.all([
-    byChunks(ids, (chunk) =>
-      db
-        .select({ dishId: dishIngredients.dishId, id: ingredients.id, name: ingredients.name })
-        .from(dishIngredients)
-        .innerJoin(ingredients, eq(ingredients.id, dishIngredients.ingredientId))
-        .where(inArray(dishIngredients.dishId, chunk))
-        .orderBy(asc(dishIngredients.position)),
-    ),
-    byChunks(ids, (chunk) =>
-      db
-        .select({ dishId: dishSideDishes.dishId, id: dishSideDishes.sideDishId })
-        .from(dishSideDishes)
-        .where(inArray(dishSideDishes.dishId, chunk))
-        .orderBy(asc(dishSideDishes.position)),
-    ),
-    byChunks(ids, (chunk) =>
-      db
-        .select({ dishId: categoryDishes.dishId, id: categories.id })
-        .from(categoryDishes)
-        .innerJoin(categories, eq(categories.id, categoryDishes.categoryId))
-        .where(and(inArray(categoryDishes.dishId, chunk), inArray(categories.restaurantId, scope.visibleIds)))
-        .orderBy(asc(categories.position), desc(categories.createdAt)),
-    ),
+    db
+      .select({ dishId: dishIngredients.dishId, id: ingredients.id, name: ingredients.name })
+      .from(dishIngredients)
+      .innerJoin(ingredients, eq(ingredients.id, dishIngredients.ingredientId))
+      .where(anyOf(dishIngredients.dishId, ids))
+      .orderBy(asc(dishIngredients.position)),
+    db
+      .select({ dishId: dishSideDishes.dishId, id: dishSideDishes.sideDishId })
+      .from(dishSideDishes)
+      .where(anyOf(dishSideDishes.dishId, ids))
+      .orderBy(asc(dishSideDishes.position)),
+    db
+      .select({ dishId: categoryDishes.dishId, id: categories.id })
+      .from(categoryDishes)
+      .innerJoin(categories, eq(categories.id, categoryDishes.categoryId))
+      .where(and(anyOf(categoryDishes.dishId, ids), inArray(categories.restaurantId, scope.visibleIds)))
+      .orderBy(asc(categories.position), desc(categories.createdAt)),
   ]);
   const ingredientsOf = groupBy(ingredientRows, (row) => row.dishId);
   const sidesOf = groupBy(sideRows, (row) => row.dishId);
   const categoriesOf = groupBy(categoryRows, (row) => row.dishId);
 
-  return rows.map((row) => {
+  return mapYielding(rows, (row) => {
     const categoryIds = (categoriesOf.get(row.id) ?? []).map((item) => item.id);
     const image = presentImage(storage, row.image);
     return {

@@ -54,7 +54,7 @@ export const dishRoutes: FastifyPluginAsyncZod<{ dishes: DishService }> = async 
         security,
         tags,
         summary: 'Own and inherited dishes, new ones first; or one page of them',
-        description: pageDescription('name', 'created (newest first), name, price'),
+        description: `${pageDescription('name', 'created (newest first), name, price')} \`ids\` (with \`page\`, at most 100, comma-separated) keeps only those dishes.`,
         querystring: listDishesQuery,
         response: responses(
           z.union([z.array(dishSchema), paginatedSchema(dishSchema)]),
@@ -63,10 +63,10 @@ export const dishRoutes: FastifyPluginAsyncZod<{ dishes: DishService }> = async 
       },
     },
     async (request) => {
-      const { page, ...rest } = request.query;
+      const { page, ids, ...rest } = request.query;
       const caller = callerOf(request);
       return ok(
-        page === undefined ? await dishes.list(caller) : await dishes.page(caller, { page, ...rest }),
+        page === undefined ? await dishes.list(caller) : await dishes.page(caller, { page, ids, ...rest }),
       );
     },
   );

@@ -31,7 +31,8 @@ import type { Tx } from '../../core/transaction.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
-import { direction, lowerName, readPage } from '../../db/list-page.ts';
+import { direction, lowerName, readPage, readWhole } from '../../db/list-page.ts';
+import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import {
   type CustomizationData,
@@ -265,23 +266,35 @@ export function createDishService(deps: DishDeps) {
     /** Own and inherited dishes, new ones first. */
     async list(caller: Caller): Promise<Dish[]> {
       const scope = await scopeOf(db, caller);
-      const rows = await db
-        .select()
-        .from(dishes)
-        .where(visible(scope))
-        .orderBy(asc(dishes.position), desc(dishes.createdAt), desc(dishes.id));
-      return presentDishes(db, storage, scope, rows);
+      return readWhole(
+        db,
+        (tx, limit, offset) =>
+          tx
+            .select()
+            .from(dishes)
+            .where(visible(scope))
+            .orderBy(asc(dishes.position), desc(dishes.createdAt), desc(dishes.id))
+            .limit(limit)
+            .offset(offset),
+        (tx, rows) => presentDishes(tx, storage, scope, rows),
+      );
     },
 
     /**
      * One page of the list (issue 21): the dishes whose name contains `search`, in the list's order
      * or by `sort` (created: newest first, name, price), counted and cut in SQL.
      */
-    async page(caller: Caller, request: PageRequest<DishSort>): Promise<Paginated<Dish>> {
+    async page(
+      caller: Caller,
+      request: PageRequest<DishSort> & { ids?: string[] | undefined },
+    ): Promise<Paginated<Dish>> {
       const scope = await scopeOf(db, caller);
       const where = visible(
         scope,
-        request.search ? ilike(dishes.name, likePattern(request.search)) : undefined,
+        and(
+          request.search ? ilike(dishes.name, likePattern(request.search)) : undefined,
+          request.ids ? inArray(dishes.id, request.ids) : undefined,
+        ),
       );
       const [counted] = await db.select({ total: count() }).from(dishes).where(where);
       const by = {
@@ -318,6 +331,7 @@ export function createDishService(deps: DishDeps) {
       const prepared = await prepare(scope, input);
       const row = await withImage(caller, scope, { file: image, mediaId: input.imageMedia }, (imageKey) =>
         db.transaction(async (tx) => {
+          await assertRoomFor(tx, 'dishes', scope.restaurantId);
           const createdAt = now();
           const [inserted] = await tx
             .insert(dishes)
@@ -444,6 +458,7 @@ export function createDishService(deps: DishDeps) {
       const imageKey = await copyImage(original.image);
       try {
         const row = await db.transaction(async (tx) => {
+          await assertRoomFor(tx, 'dishes', scope.restaurantId);
           const ingredientLinks = await tx
             .select({ id: dishIngredients.ingredientId })
             .from(dishIngredients)

@@ -1,8 +1,9 @@
 import type { Ingredient } from '@carte/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
-import { byChunks } from '../../db/list-page.ts';
+import { anyOf } from '../../db/list-page.ts';
 import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
 
 export type IngredientRow = typeof ingredients.$inferSelect;
@@ -12,7 +13,7 @@ export type IngredientRow = typeof ingredients.$inferSelect;
  * `count`, the number of the caller's visible dishes that use each one (doc 1 §3).
  */
 export async function presentIngredients(
-  db: Db,
+  db: Db | Tx,
   scope: RestaurantScope,
   rows: IngredientRow[],
 ): Promise<Ingredient[]> {
@@ -26,16 +27,12 @@ export async function presentIngredients(
           .from(ingredients)
           .where(and(inArray(ingredients.id, parentIds), inArray(ingredients.restaurantId, scope.visibleIds)))
       : [],
-    byChunks(ids, (chunk) =>
-      db
-        .select({ id: dishIngredients.ingredientId, count: count() })
-        .from(dishIngredients)
-        .innerJoin(dishes, eq(dishes.id, dishIngredients.dishId))
-        .where(
-          and(inArray(dishIngredients.ingredientId, chunk), inArray(dishes.restaurantId, scope.visibleIds)),
-        )
-        .groupBy(dishIngredients.ingredientId),
-    ),
+    db
+      .select({ id: dishIngredients.ingredientId, count: count() })
+      .from(dishIngredients)
+      .innerJoin(dishes, eq(dishes.id, dishIngredients.dishId))
+      .where(and(anyOf(dishIngredients.ingredientId, ids), inArray(dishes.restaurantId, scope.visibleIds)))
+      .groupBy(dishIngredients.ingredientId),
   ]);
   const parentName = new Map(parents.map((row) => [row.id, row.name]));
   const countOf = new Map(counts.map((row) => [row.id, Number(row.count)]));

@@ -21,7 +21,8 @@ import {
 import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { direction, lowerName, readPage } from '../../db/list-page.ts';
+import { direction, lowerName, readPage, readWhole } from '../../db/list-page.ts';
+import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
 import type { CustomizationService } from '../customizations/index.ts';
@@ -146,12 +147,18 @@ export function createIngredientService(deps: IngredientDeps) {
      */
     async list(caller: Caller, query: ListFilters): Promise<Ingredient[]> {
       const scope = await scopeOf(db, caller);
-      const rows = await db
-        .select()
-        .from(ingredients)
-        .where(filtered(scope, query))
-        .orderBy(asc(ingredients.position), asc(ingredients.createdAt), asc(ingredients.id));
-      return presentIngredients(db, scope, rows);
+      return readWhole(
+        db,
+        (tx, limit, offset) =>
+          tx
+            .select()
+            .from(ingredients)
+            .where(filtered(scope, query))
+            .orderBy(asc(ingredients.position), asc(ingredients.createdAt), asc(ingredients.id))
+            .limit(limit)
+            .offset(offset),
+        (tx, rows) => presentIngredients(tx, scope, rows),
+      );
     },
 
     /**
@@ -232,6 +239,7 @@ export function createIngredientService(deps: IngredientDeps) {
           taken.add(key(name));
         }
         if (names.length === 0) return [];
+        await assertRoomFor(tx, 'ingredients', scope.restaurantId, names.length);
         const start = await nextPosition(scope, tx);
         const createdAt = now();
         const inserted = await tx
@@ -326,6 +334,7 @@ export function createIngredientService(deps: IngredientDeps) {
       const name = (input.name ?? copyName(original.name)).trim();
       const row = await db.transaction(async (tx) => {
         if (await nameTaken(scope, name, undefined, tx)) throw new NameClashError(messages.nameExists(name));
+        await assertRoomFor(tx, 'ingredients', scope.restaurantId);
         const createdAt = now();
         try {
           const [inserted] = await tx

@@ -22,6 +22,7 @@ import type { Tx } from '../../core/transaction.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { readPage } from '../../db/list-page.ts';
+import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { media } from '../../db/schema.ts';
 import {
@@ -111,6 +112,7 @@ export function createMediaLibraryService(deps: MediaLibraryDeps) {
   async function insertItems(restaurantId: string, stored: Stored[]): Promise<MediaRow[]> {
     return db.transaction(async (tx: Tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media:${restaurantId}`}, 0))`);
+      await assertRoomFor(tx, 'media', restaurantId, stored.length);
       const taken = new Set<string>();
       for (const stem of new Set(stored.map((item) => fileNameStem(item.fileName)))) {
         const rows = await tx
@@ -170,6 +172,8 @@ export function createMediaLibraryService(deps: MediaLibraryDeps) {
     async upload(caller: Caller, files: UploadedFile[]): Promise<MediaUploadResult> {
       const scope = await scopeOf(db, caller);
       if (files.length === 0) throw new InvalidError(messages.mediaImageRequired);
+      // Refused before a picture is processed; checked again as the rows are written.
+      await assertRoomFor(db, 'media', scope.restaurantId, files.length);
       const stored: Stored[] = [];
       let invalid = 0;
       try {

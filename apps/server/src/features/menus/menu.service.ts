@@ -26,6 +26,7 @@ import { assertVisible, assertWritable, type RestaurantScope } from '../../core/
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { lowerName, pageOrder, readPage } from '../../db/list-page.ts';
+import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
 import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
@@ -241,6 +242,7 @@ export function createMenuService(deps: MenuServiceDeps) {
 
       const id = await withUploads(scope, files, input, (stored) =>
         db.transaction(async (tx) => {
+          await assertRoomFor(tx, 'menus', scope.restaurantId);
           const [row] = await tx
             .insert(menus)
             .values({
@@ -486,6 +488,7 @@ export function createMenuService(deps: MenuServiceDeps) {
       let copyId: string;
       try {
         copyId = await db.transaction(async (tx) => {
+          await assertRoomFor(tx, 'menus', scope.restaurantId);
           const [row] = await tx
             .insert(menus)
             .values({

@@ -1,6 +1,7 @@
 import {
   QUICK_EDIT_BODY_LIMIT,
   quickEditFlags,
+  quickEditPageSchema,
   quickEditQuerySchema,
   quickEditResultSchema,
   quickEditSchema,
@@ -8,6 +9,7 @@ import {
 } from '@carte/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ForbiddenError } from '../../core/errors.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
@@ -39,14 +41,22 @@ export const quickEditRoutes: FastifyPluginAsyncZod<{ quickEdit: QuickEditServic
       schema: {
         tags,
         security,
-        summary: 'The availability switches the caller may use, by section',
+        summary: 'The availability switches the caller may use, by section; or one page of one section',
         description:
-          "Sections follow the flags: menus (menu), categories (category), dishes (dish), ingredients (ingredient), customizations with their options (restaurant); a section the caller lacks is absent. `menuId` narrows categories, dishes and ingredients to that menu's. `checked` is available (for menus: published). A location's inherited records come with `fromParent: true` and cannot be switched.",
+          "Sections follow the flags: menus (menu), categories (category), dishes (dish), ingredients (ingredient), customizations with their options (restaurant); a section the caller lacks is absent. `menuId` narrows categories, dishes and ingredients to that menu's. `checked` is available (for menus: published). A location's inherited records come with `fromParent: true` and cannot be switched. With `section` and `page` (from 1), one page of that section: `{data, page, per_page, previous_page, next_page, total, total_pages}`; `per_page` 1 to 100 (10 by default), `search` matches the name anywhere (any case), `sort` is name and `order` asc or desc (the section's own order without `sort`); a section the caller's flags do not open answers 403. A page past the last answers the last page.",
         querystring: quickEditQuerySchema,
-        response: responses(quickEditSchema, [400, 401, 403, 404, 417]),
+        response: responses(z.union([quickEditSchema, quickEditPageSchema]), [400, 401, 403, 404, 417]),
       },
     },
-    async (request) => ok(await quickEdit.get(callerOf(request), request.query)),
+    async (request) => {
+      const { page, section, ...rest } = request.query;
+      const caller = callerOf(request);
+      return ok(
+        page === undefined || section === undefined
+          ? await quickEdit.get(caller, { menuId: rest.menuId })
+          : await quickEdit.page(caller, { page, section, ...rest }),
+      );
+    },
   );
 
   app.put(

@@ -1,18 +1,26 @@
 import {
+  likePattern,
   messages,
+  type PageRequest,
+  type Paginated,
   type QuickEdit,
+  type QuickEditItem,
   type QuickEditResult,
   type QuickEditSection,
+  type QuickEditSort,
   quickEditSectionFlag,
+  quickEditSections,
   type quickEditUpdateSchema,
 } from '@carte/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable, PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertVisible, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
+import { anyOf, direction, lowerName, readPage } from '../../db/list-page.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import {
   categories,
@@ -35,18 +43,6 @@ export interface QuickEditServiceDeps {
   now: () => Date;
   publicMenu: PublicMenuChanges;
 }
-
-/** Own records first, then the parent's; inside each, the list's own order. */
-const ownFirst =
-  (scope: RestaurantScope) =>
-  <T extends { restaurantId: string }>(a: T, b: T) =>
-    Number(a.restaurantId !== scope.restaurantId) - Number(b.restaurantId !== scope.restaurantId);
-
-const groupCount = <T>(rows: T[], keyOf: (row: T) => string): Map<string, number> => {
-  const counts = new Map<string, number>();
-  for (const row of rows) counts.set(keyOf(row), (counts.get(keyOf(row)) ?? 0) + 1);
-  return counts;
-};
 
 /**
  * A switch list checked against the records it names: every id must be visible to the caller
@@ -73,6 +69,25 @@ function changesOf(
 const idsWith = (changes: Toggle[], checked: boolean) =>
   changes.filter((change) => change.checked === checked).map((change) => change.id);
 
+/** What narrows and orders a section: a page's search and sort (none for the whole answer). */
+type QuickEditWindow = {
+  search?: string | undefined;
+  sort?: QuickEditSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
+};
+
+/** A section of quick edit: its count, its rows (all, or a window), and their presentation. */
+interface Section<Row, Item> {
+  total: () => Promise<number>;
+  rows: (window?: { limit: number; offset: number }) => Promise<Row[]>;
+  present: (rows: Row[]) => Promise<Item[]>;
+}
+const section = <Row, Item>(reader: Section<Row, Item>) => reader;
+
+/** The query cut to the window's rows, or whole without one. */
+const windowed = <T extends PgSelect>(query: T, window?: { limit: number; offset: number }) =>
+  window ? query.limit(window.limit).offset(window.offset) : query;
+
 /**
  * Quick edit (doc 2 §2, §4, §7; /toggle-list): availability of menus (published or draft),
  * categories, dishes, ingredients and restaurant-wide customizations and their options, read and
@@ -82,77 +97,175 @@ const idsWith = (changes: Toggle[], checked: boolean) =>
 export function createQuickEditService(deps: QuickEditServiceDeps) {
   const { db, canPublish, now, publicMenu } = deps;
 
-  /** The categories, dishes and ingredients a menu holds (visible ones only), or null for all. */
+  /**
+   * The categories, dishes and ingredients a menu holds (visible ones only), as subqueries (a menu of
+   * 10,000 dishes is not sent back as 10,000 parameters); 404 for a menu the caller cannot see.
+   */
   async function menuContents(scope: RestaurantScope, menuId: string) {
     const [menu] = await db
       .select({ id: menus.id, restaurantId: menus.restaurantId })
       .from(menus)
       .where(and(eq(menus.id, menuId), inArray(menus.restaurantId, scope.visibleIds)));
     assertVisible(scope, menu);
-    const categoryIds = (
-      await db
-        .select({ id: menuCategories.categoryId })
-        .from(menuCategories)
-        .innerJoin(categories, eq(categories.id, menuCategories.categoryId))
-        .where(and(eq(menuCategories.menuId, menuId), inArray(categories.restaurantId, scope.visibleIds)))
-    ).map((row) => row.id);
-    const dishIds = categoryIds.length
-      ? (
-          await db
-            .selectDistinct({ id: categoryDishes.dishId })
-            .from(categoryDishes)
-            .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
-            .where(
-              and(
-                inArray(categoryDishes.categoryId, categoryIds),
-                inArray(dishes.restaurantId, scope.visibleIds),
-              ),
-            )
-        ).map((row) => row.id)
-      : [];
-    const ingredientIds = dishIds.length
-      ? (
-          await db
-            .selectDistinct({ id: dishIngredients.ingredientId })
-            .from(dishIngredients)
-            .where(inArray(dishIngredients.dishId, dishIds))
-        ).map((row) => row.id)
-      : [];
+    const categoryIds = db
+      .select({ id: menuCategories.categoryId })
+      .from(menuCategories)
+      .innerJoin(categories, eq(categories.id, menuCategories.categoryId))
+      .where(and(eq(menuCategories.menuId, menuId), inArray(categories.restaurantId, scope.visibleIds)));
+    const dishIds = db
+      .selectDistinct({ id: categoryDishes.dishId })
+      .from(categoryDishes)
+      .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
+      .where(
+        and(inArray(categoryDishes.categoryId, categoryIds), inArray(dishes.restaurantId, scope.visibleIds)),
+      );
+    const ingredientIds = db
+      .selectDistinct({ id: dishIngredients.ingredientId })
+      .from(dishIngredients)
+      .where(inArray(dishIngredients.dishId, dishIds));
     return { categoryIds, dishIds, ingredientIds };
   }
 
-  return {
-    /**
-     * GET /settings/quick-edit: the sections the caller's flags open. With `menuId`, categories,
-     * dishes and ingredients are those of that menu (doc 2 §7); menus and customizations are always
-     * the whole list.
-     */
-    async get(caller: Caller, options: { menuId?: string }): Promise<QuickEdit> {
-      const scope = await scopeOf(db, caller);
-      const can = (section: QuickEditSection) => caller.permissions[quickEditSectionFlag[section]];
-      const sort = ownFirst(scope);
-      const only = options.menuId ? await menuContents(scope, options.menuId) : null;
-      const result: QuickEdit = { menuId: options.menuId ?? null };
-      const fromParent = (restaurantId: string) => restaurantId !== scope.restaurantId;
+  type Contents = Awaited<ReturnType<typeof menuContents>> | null;
 
-      if (can('menus')) {
-        const rows = await db
-          .select()
-          .from(menus)
-          .where(inArray(menus.restaurantId, scope.visibleIds))
-          .orderBy(asc(menus.position), asc(menus.createdAt));
-        result.menus = rows.sort(sort).map((row) => ({
-          _id: row.id,
-          name: row.name,
-          checked: !row.draft,
-          fromParent: fromParent(row.restaurantId),
-        }));
-      }
+  /**
+   * How each section is read: its rows (all, or a window of them) in the list's order — own records
+   * first, then the parent's (or by name when asked) — their count, and their presentation.
+   */
+  function sectionsOf(scope: RestaurantScope, only: Contents, request: QuickEditWindow) {
+    const fromParent = (restaurantId: string) => restaurantId !== scope.restaurantId;
+    const ownFirst = (column: AnyPgColumn) => sql`${column} <> ${scope.restaurantId}`;
+    const searched = (column: AnyPgColumn) =>
+      request.search ? ilike(column, likePattern(request.search)) : undefined;
+    const orderOf = (name: AnyPgColumn, id: AnyPgColumn, own: SQL[]) =>
+      request.sort === 'name'
+        ? [direction(request.order, 'asc')(lowerName(name)), asc(id)]
+        : [...own, asc(id)];
+    const countOf = async (table: AnyPgTable, where: SQL | undefined) =>
+      Number((await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0);
 
-      // Placements are read once for categories (dish counts) and dishes (their categories).
-      const needsPlacements = can('categories') || can('dishes');
-      const placements = needsPlacements
-        ? await db
+    /** Rows with how many visible dishes each is linked to (placed in, or used by). */
+    const withDishCounts = async (
+      rows: { id: string; name: string; isAvailable: boolean; restaurantId: string }[],
+      links: AnyPgTable,
+      key: AnyPgColumn,
+      dishId: AnyPgColumn,
+    ) => {
+      const counts = await db
+        .select({ id: key, count: count() })
+        .from(links)
+        .innerJoin(dishes, eq(dishes.id, dishId))
+        .where(
+          and(
+            anyOf(
+              key,
+              rows.map((row) => row.id),
+            ),
+            inArray(dishes.restaurantId, scope.visibleIds),
+          ),
+        )
+        .groupBy(key);
+      const dishCount = new Map(counts.map((row) => [row.id as string, Number(row.count)]));
+      return rows.map((row) => ({
+        _id: row.id,
+        name: row.name,
+        checked: row.isAvailable,
+        fromParent: fromParent(row.restaurantId),
+        dishCount: dishCount.get(row.id) ?? 0,
+      }));
+    };
+
+    const menusWhere = and(inArray(menus.restaurantId, scope.visibleIds), searched(menus.name));
+    const categoriesWhere = and(
+      inArray(categories.restaurantId, scope.visibleIds),
+      only ? inArray(categories.id, only.categoryIds) : undefined,
+      searched(categories.name),
+    );
+    const dishesWhere = and(
+      inArray(dishes.restaurantId, scope.visibleIds),
+      only ? inArray(dishes.id, only.dishIds) : undefined,
+      searched(dishes.name),
+    );
+    const ingredientsWhere = and(
+      inArray(ingredients.restaurantId, scope.visibleIds),
+      only ? inArray(ingredients.id, only.ingredientIds) : undefined,
+      searched(ingredients.name),
+    );
+    const customizationsWhere = and(
+      inArray(customizations.restaurantId, scope.visibleIds),
+      searched(customizations.name),
+    );
+
+    return {
+      menus: section({
+        total: () => countOf(menus, menusWhere),
+        rows: (window) =>
+          windowed(
+            db
+              .select()
+              .from(menus)
+              .where(menusWhere)
+              .orderBy(
+                ownFirst(menus.restaurantId),
+                ...orderOf(menus.name, menus.id, [asc(menus.position), asc(menus.createdAt)]),
+              )
+              .$dynamic(),
+            window,
+          ),
+        present: async (rows) =>
+          rows.map((row) => ({
+            _id: row.id,
+            name: row.name,
+            checked: !row.draft,
+            fromParent: fromParent(row.restaurantId),
+          })),
+      }),
+
+      categories: section({
+        total: () => countOf(categories, categoriesWhere),
+        rows: (window) =>
+          windowed(
+            db
+              .select()
+              .from(categories)
+              .where(categoriesWhere)
+              .orderBy(
+                ownFirst(categories.restaurantId),
+                ...orderOf(categories.name, categories.id, [
+                  asc(categories.position),
+                  asc(categories.createdAt),
+                ]),
+              )
+              .$dynamic(),
+            window,
+          ),
+        present: (rows) =>
+          withDishCounts(rows, categoryDishes, categoryDishes.categoryId, categoryDishes.dishId),
+      }),
+
+      dishes: section({
+        total: () => countOf(dishes, dishesWhere),
+        rows: (window) =>
+          windowed(
+            db
+              .select({
+                id: dishes.id,
+                name: dishes.name,
+                isAvailable: dishes.isAvailable,
+                restaurantId: dishes.restaurantId,
+              })
+              .from(dishes)
+              .where(dishesWhere)
+              .orderBy(
+                ownFirst(dishes.restaurantId),
+                ...orderOf(dishes.name, dishes.id, [asc(dishes.name), asc(dishes.createdAt)]),
+              )
+              .$dynamic(),
+            window,
+          ),
+        present: async (rows) => {
+          // The categories each dish sits in (of the menu, with menuId), in their placement order.
+          const placements = await db
             .select({
               categoryId: categoryDishes.categoryId,
               categoryName: categories.name,
@@ -160,154 +273,144 @@ export function createQuickEditService(deps: QuickEditServiceDeps) {
             })
             .from(categoryDishes)
             .innerJoin(categories, eq(categories.id, categoryDishes.categoryId))
-            .innerJoin(dishes, eq(dishes.id, categoryDishes.dishId))
             .where(
               and(
+                anyOf(
+                  categoryDishes.dishId,
+                  rows.map((row) => row.id),
+                ),
                 inArray(categories.restaurantId, scope.visibleIds),
-                inArray(dishes.restaurantId, scope.visibleIds),
+                only ? inArray(categoryDishes.categoryId, only.categoryIds) : undefined,
               ),
             )
-            .orderBy(asc(categoryDishes.position))
-        : [];
+            .orderBy(asc(categoryDishes.position));
+          const placedIn = new Map<string, { _id: string; name: string }[]>();
+          for (const placement of placements) {
+            const list = placedIn.get(placement.dishId) ?? [];
+            list.push({ _id: placement.categoryId, name: placement.categoryName });
+            placedIn.set(placement.dishId, list);
+          }
+          return rows.map((row) => ({
+            _id: row.id,
+            name: row.name,
+            checked: row.isAvailable,
+            fromParent: fromParent(row.restaurantId),
+            categories: placedIn.get(row.id) ?? [],
+          }));
+        },
+      }),
 
-      if (can('categories')) {
-        const ids = only?.categoryIds;
-        const rows =
-          ids && ids.length === 0
-            ? []
-            : await db
-                .select()
-                .from(categories)
-                .where(
-                  and(
-                    inArray(categories.restaurantId, scope.visibleIds),
-                    ids ? inArray(categories.id, ids) : undefined,
-                  ),
-                )
-                .orderBy(asc(categories.position), asc(categories.createdAt));
-        const dishCount = groupCount(placements, (row) => row.categoryId);
-        result.categories = rows.sort(sort).map((row) => ({
-          _id: row.id,
-          name: row.name,
-          checked: row.isAvailable,
-          fromParent: fromParent(row.restaurantId),
-          dishCount: dishCount.get(row.id) ?? 0,
-        }));
-      }
-
-      if (can('dishes')) {
-        const ids = only?.dishIds;
-        const rows =
-          ids && ids.length === 0
-            ? []
-            : await db
-                .select({
-                  id: dishes.id,
-                  name: dishes.name,
-                  isAvailable: dishes.isAvailable,
-                  restaurantId: dishes.restaurantId,
-                })
-                .from(dishes)
-                .where(
-                  and(
-                    inArray(dishes.restaurantId, scope.visibleIds),
-                    ids ? inArray(dishes.id, ids) : undefined,
-                  ),
-                )
-                .orderBy(asc(dishes.name), asc(dishes.createdAt));
-        const shownCategories = only ? new Set(only.categoryIds) : null;
-        const placedIn = new Map<string, { _id: string; name: string }[]>();
-        for (const placement of placements) {
-          if (shownCategories && !shownCategories.has(placement.categoryId)) continue;
-          const list = placedIn.get(placement.dishId) ?? [];
-          list.push({ _id: placement.categoryId, name: placement.categoryName });
-          placedIn.set(placement.dishId, list);
-        }
-        result.dishes = rows.sort(sort).map((row) => ({
-          _id: row.id,
-          name: row.name,
-          checked: row.isAvailable,
-          fromParent: fromParent(row.restaurantId),
-          categories: placedIn.get(row.id) ?? [],
-        }));
-      }
-
-      if (can('ingredients')) {
-        const ids = only?.ingredientIds;
-        const rows =
-          ids && ids.length === 0
-            ? []
-            : await db
-                .select()
-                .from(ingredients)
-                .where(
-                  and(
-                    inArray(ingredients.restaurantId, scope.visibleIds),
-                    ids ? inArray(ingredients.id, ids) : undefined,
-                  ),
-                )
-                .orderBy(asc(ingredients.name));
-        const uses = rows.length
-          ? await db
-              .select({ ingredientId: dishIngredients.ingredientId })
-              .from(dishIngredients)
-              .innerJoin(dishes, eq(dishes.id, dishIngredients.dishId))
-              .where(
-                and(
-                  inArray(
-                    dishIngredients.ingredientId,
-                    rows.map((row) => row.id),
-                  ),
-                  inArray(dishes.restaurantId, scope.visibleIds),
-                ),
+      ingredients: section({
+        total: () => countOf(ingredients, ingredientsWhere),
+        rows: (window) =>
+          windowed(
+            db
+              .select()
+              .from(ingredients)
+              .where(ingredientsWhere)
+              .orderBy(
+                ownFirst(ingredients.restaurantId),
+                ...orderOf(ingredients.name, ingredients.id, [asc(ingredients.name)]),
               )
-          : [];
-        const dishCount = groupCount(uses, (row) => row.ingredientId);
-        result.ingredients = rows.sort(sort).map((row) => ({
-          _id: row.id,
-          name: row.name,
-          checked: row.isAvailable,
-          fromParent: fromParent(row.restaurantId),
-          dishCount: dishCount.get(row.id) ?? 0,
-        }));
-      }
+              .$dynamic(),
+            window,
+          ),
+        present: (rows) =>
+          withDishCounts(rows, dishIngredients, dishIngredients.ingredientId, dishIngredients.dishId),
+      }),
 
-      if (can('customizations')) {
-        const rows = await db
-          .select()
-          .from(customizations)
-          .where(inArray(customizations.restaurantId, scope.visibleIds))
-          .orderBy(asc(customizations.position), asc(customizations.createdAt));
-        const optionIngredients = [
-          ...new Set(rows.flatMap((row) => row.options.flatMap((option) => option.ingredient ?? []))),
-        ];
-        const names = new Map(
-          (optionIngredients.length
-            ? await db
+      customizations: section({
+        total: () => countOf(customizations, customizationsWhere),
+        rows: (window) =>
+          windowed(
+            db
+              .select()
+              .from(customizations)
+              .where(customizationsWhere)
+              .orderBy(
+                ownFirst(customizations.restaurantId),
+                ...orderOf(customizations.name, customizations.id, [
+                  asc(customizations.position),
+                  asc(customizations.createdAt),
+                ]),
+              )
+              .$dynamic(),
+            window,
+          ),
+        present: async (rows) => {
+          const optionIngredients = [
+            ...new Set(rows.flatMap((row) => row.options.flatMap((option) => option.ingredient ?? []))),
+          ];
+          const names = new Map(
+            (
+              await db
                 .select({ id: ingredients.id, name: ingredients.name })
                 .from(ingredients)
                 .where(
                   and(
-                    inArray(ingredients.id, optionIngredients),
+                    anyOf(ingredients.id, optionIngredients),
                     inArray(ingredients.restaurantId, scope.visibleIds),
                   ),
                 )
-            : []
-          ).map((row) => [row.id, row.name]),
-        );
-        result.customizations = rows.sort(sort).map((row) => ({
-          _id: row.id,
-          name: row.name,
-          checked: row.isAvailable,
-          fromParent: fromParent(row.restaurantId),
-          options: row.options.map((option) => ({
-            _id: option._id,
-            name: (option.ingredient ? names.get(option.ingredient) : option.name) ?? option.name ?? '',
-            checked: option.isAvailable,
-          })),
-        }));
+            ).map((row) => [row.id, row.name]),
+          );
+          return rows.map((row) => ({
+            _id: row.id,
+            name: row.name,
+            checked: row.isAvailable,
+            fromParent: fromParent(row.restaurantId),
+            options: row.options.map((option) => ({
+              _id: option._id,
+              name: (option.ingredient ? names.get(option.ingredient) : option.name) ?? option.name ?? '',
+              checked: option.isAvailable,
+            })),
+          }));
+        },
+      }),
+    };
+  }
+
+  return {
+    /**
+     * GET /settings/quick-edit: the sections the caller's flags open, whole. With `menuId`,
+     * categories, dishes and ingredients are those of that menu (doc 2 §7); menus and customizations
+     * are always the whole list.
+     */
+    async get(caller: Caller, options: { menuId?: string | undefined }): Promise<QuickEdit> {
+      const scope = await scopeOf(db, caller);
+      const only = options.menuId ? await menuContents(scope, options.menuId) : null;
+      const sections = sectionsOf(scope, only, {});
+      const result: QuickEdit = { menuId: options.menuId ?? null };
+      for (const name of quickEditSections) {
+        if (caller.permissions[quickEditSectionFlag[name]]) {
+          const reader = sections[name] as Section<unknown, never>;
+          (result as Record<string, unknown>)[name] = await reader.present(await reader.rows());
+        }
       }
       return result;
+    },
+
+    /**
+     * GET /settings/quick-edit?section=&page= (issue 21): one page of one section, searched by name
+     * and ordered as the whole list (or by name). A section the caller's flags do not open: 403.
+     */
+    async page<S extends QuickEditSection>(
+      caller: Caller,
+      request: PageRequest<QuickEditSort> & { section: S; menuId?: string | undefined },
+    ): Promise<Paginated<QuickEditItem<S>>> {
+      if (!caller.permissions[quickEditSectionFlag[request.section]]) throw new ForbiddenError();
+      const scope = await scopeOf(db, caller);
+      const only = request.menuId ? await menuContents(scope, request.menuId) : null;
+      const reader = sectionsOf(scope, only, request)[request.section] as unknown as Section<
+        unknown,
+        QuickEditItem<S>
+      >;
+      return readPage(
+        request,
+        await reader.total(),
+        (limit, offset) => reader.rows({ limit, offset }),
+        reader.present,
+      );
     },
 
     /**

@@ -17,7 +17,7 @@ import { IconListCheck, IconLock, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
 import { useCreateCategory, useUpdateCategory } from '../../api/categories.api.ts';
-import { useDishes } from '../../api/dishes.api.ts';
+import { dishesApi, dishKeys, useDishes, useDishesByIds } from '../../api/dishes.api.ts';
 import { confirmContinueAnyway } from '../../ui/confirm.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
@@ -25,6 +25,7 @@ import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { formatPrice } from '../../ui/format.ts';
 import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
+import { useListSize } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
 import { DishThumb } from '../dishes/index.ts';
 import classes from './categories.module.css';
@@ -60,7 +61,9 @@ const valuesOf = (category: Category | null): CategoryValues => ({
  */
 export function CategoryForm({ category, menuId = null, blockedReason, header, onSaved }: CategoryFormProps) {
   const can = useCan();
-  const dishes = useDishes();
+  // Past 500 dishes (issue 21): the picker pages on the server and the chosen ones are read by id.
+  const dishSize = useListSize(dishKeys.all, dishesApi.page);
+  const dishes = useDishes({ enabled: dishSize.decided && !dishSize.large });
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const [picking, setPicking] = useState(false);
@@ -73,8 +76,12 @@ export function CategoryForm({ category, menuId = null, blockedReason, header, o
   const saving = create.isPending || update.isPending;
   const dirty = form.isDirty();
   const guard = useUnsavedChangesGuard(dirty && !saving);
-  const dishesById = new Map((dishes.data ?? []).map((dish) => [dish._id, dish]));
   const chosen = form.values.dishes;
+  const chosenDishes = useDishesByIds(chosen, { enabled: dishSize.large });
+  const dishesById = dishSize.large
+    ? chosenDishes.byId
+    : new Map((dishes.data ?? []).map((dish) => [dish._id, dish]));
+  const dishesLoading = !dishSize.decided || (dishSize.large ? chosenDishes.isLoading : dishes.isLoading);
   const blocked = Boolean(blockedReason);
 
   const handleSubmit = form.onSubmit(async (values) => {
@@ -149,7 +156,7 @@ export function CategoryForm({ category, menuId = null, blockedReason, header, o
                 <Group key={id} gap="sm" wrap="nowrap" className={classes.dishRow}>
                   <DishThumb dish={dish} size="mini" />
                   <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
-                    {dish?.name ?? (dishes.isLoading ? 'Loading…' : 'Dish not available')}
+                    {dish?.name ?? (dishesLoading ? 'Loading…' : 'Dish not available')}
                   </Text>
                   {dish?.fromParent && (
                     <Tooltip label={messages.readOnlyFromParent} multiline w={220}>
@@ -188,7 +195,7 @@ export function CategoryForm({ category, menuId = null, blockedReason, header, o
               size="xs"
               leftSection={<IconListCheck size={14} />}
               onClick={() => setPicking(true)}
-              loading={dishes.isLoading}
+              loading={!dishSize.decided || (!dishSize.large && dishes.isLoading)}
               disabled={blocked}
               w="fit-content"
             >
@@ -223,6 +230,7 @@ export function CategoryForm({ category, menuId = null, blockedReason, header, o
         selected={chosen}
         onApply={(ids) => form.setFieldValue('dishes', ids)}
         canCreateDish={can('dish')}
+        largeTotal={dishSize.large ? dishSize.total : undefined}
       />
     </form>
   );

@@ -1,9 +1,12 @@
-import { DISH_PICKER_PAGE_SIZE, type Dish, messages, pageAfterDelete } from '@carte/domain';
+import { DISH_PICKER_PAGE_SIZE, type Dish, dishSorts, messages, pageAfterDelete } from '@carte/domain';
 import { Checkbox, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { dishesApi, dishKeys } from '../../api/dishes.api.ts';
+import { formatCount } from '../../ui/format.ts';
 import { orderedChoice, PickEmpty, PickFooter, PickOption, useChosenIds } from '../../ui/pick-list.tsx';
 import { matchesSearch, SearchInput } from '../../ui/search-input.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
+import { useServerPage } from '../../ui/use-big-list.ts';
 import { DishSummary, DishThumb } from '../dishes/index.ts';
 
 interface DishPickerModalProps {
@@ -13,6 +16,8 @@ interface DishPickerModalProps {
   selected: string[];
   onApply: (ids: string[]) => void;
   canCreateDish: boolean;
+  /** The dish count when the list is too large to read whole (issue 21): pages come from the server. */
+  largeTotal?: number | undefined;
 }
 
 /** The category dialog to select dishes (doc 1 §2): 24 a page, search, select all on the page. */
@@ -30,17 +35,33 @@ function DishPickerBody({
   selected,
   onApply,
   canCreateDish,
+  largeTotal,
 }: Omit<DishPickerModalProps, 'opened'>) {
+  const large = largeTotal !== undefined;
   const { chosen, toggle, toggleAll, allChosen, someChosen } = useChosenIds(selected);
   const [search, setSearch] = useState('');
   const [requestedPage, setPage] = useState(1);
-  const shown = dishes.filter((dish) => matchesSearch(search, dish.name));
-  const totalPages = Math.max(1, Math.ceil(shown.length / DISH_PICKER_PAGE_SIZE));
-  const page = pageAfterDelete(requestedPage, shown.length, DISH_PICKER_PAGE_SIZE);
-  const pageDishes = shown.slice((page - 1) * DISH_PICKER_PAGE_SIZE, page * DISH_PICKER_PAGE_SIZE);
+  const serverPage = useServerPage(
+    dishKeys.all,
+    dishesApi.page,
+    { search, sort: 'name-asc', page: requestedPage },
+    dishSorts,
+    large,
+    DISH_PICKER_PAGE_SIZE,
+  );
+  const shown = large ? [] : dishes.filter((dish) => matchesSearch(search, dish.name));
+  const totalPages = large
+    ? (serverPage.data?.total_pages ?? 1)
+    : Math.max(1, Math.ceil(shown.length / DISH_PICKER_PAGE_SIZE));
+  const page = large
+    ? (serverPage.data?.page ?? 1)
+    : pageAfterDelete(requestedPage, shown.length, DISH_PICKER_PAGE_SIZE);
+  const pageDishes = large
+    ? (serverPage.data?.data ?? [])
+    : shown.slice((page - 1) * DISH_PICKER_PAGE_SIZE, page * DISH_PICKER_PAGE_SIZE);
   const pageIds = pageDishes.map((dish) => dish._id);
 
-  if (dishes.length === 0) {
+  if (!large && dishes.length === 0) {
     return (
       <PickEmpty
         message={messages.noDishesToSelect}
@@ -71,11 +92,18 @@ function DishPickerBody({
           disabled={pageIds.length === 0}
         />
       </Group>
+      {large && !search.trim() && (
+        <Text size="sm" c="dimmed">
+          {formatCount(largeTotal)} dishes: type a name to find one faster.
+        </Text>
+      )}
       {pageDishes.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="xl">
-          {dishes.length === 0
-            ? 'No dishes yet: create them in Dishes, then add them here.'
-            : 'No dish matches your search.'}
+          {large && serverPage.isPending
+            ? 'Loading…'
+            : !large && dishes.length === 0
+              ? 'No dishes yet: create them in Dishes, then add them here.'
+              : 'No dish matches your search.'}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
@@ -92,14 +120,9 @@ function DishPickerBody({
         count={chosen.size}
         onCancel={onClose}
         onApply={() => {
-          // Dishes already in the category keep their order; new ones follow in list order.
-          onApply(
-            orderedChoice(
-              selected,
-              dishes.map((dish) => dish._id),
-              chosen,
-            ),
-          );
+          // Dishes already in the category keep their order; new ones follow in list order (in the
+          // order they were chosen when the list is paged on the server).
+          onApply(orderedChoice(selected, large ? [...chosen] : dishes.map((dish) => dish._id), chosen));
           onClose();
         }}
       />

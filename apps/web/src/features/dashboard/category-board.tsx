@@ -28,11 +28,12 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCloneCategory, useMenuCategories } from '../../api/categories.api.ts';
-import { useDishes } from '../../api/dishes.api.ts';
+import { dishesApi, dishKeys, useDishes, useDishesByIds } from '../../api/dishes.api.ts';
 import { useRemoveCategoryFromMenu, useReorderMenu } from '../../api/menus.api.ts';
 import { confirmAction } from '../../ui/confirm.tsx';
 import { formatPrice } from '../../ui/format.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
+import { useListSize } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
 import { DishThumb } from '../dishes/index.ts';
 import classes from './dashboard.module.css';
@@ -49,7 +50,9 @@ const EXPAND_ALL_UP_TO_DISHES = 24;
 export function CategoryBoard({ menu }: { menu: Menu }) {
   const can = useCan();
   const categoriesQuery = useMenuCategories(menu._id);
-  const dishesQuery = useDishes();
+  // Past 500 dishes (issue 21) the board reads only the dishes its categories hold, by id.
+  const dishSize = useListSize(dishKeys.all, dishesApi.page);
+  const dishesQuery = useDishes({ enabled: dishSize.decided && !dishSize.large });
   const reorder = useReorderMenu();
   const remove = useRemoveCategoryFromMenu();
   const clone = useCloneCategory();
@@ -62,7 +65,12 @@ export function CategoryBoard({ menu }: { menu: Menu }) {
   }, [serverCategories]);
 
   const categories = pending ?? serverCategories ?? [];
-  const dishesById = new Map((dishesQuery.data ?? []).map((dish) => [dish._id, dish]));
+  const menuDishIds = [...new Set(categories.flatMap((category) => category.dishes))];
+  const menuDishes = useDishesByIds(menuDishIds, { enabled: dishSize.large });
+  const dishesById = dishSize.large
+    ? menuDishes.byId
+    : new Map((dishesQuery.data ?? []).map((dish) => [dish._id, dish]));
+  const dishesLoading = !dishSize.decided || (dishSize.large ? menuDishes.isLoading : dishesQuery.isLoading);
   const editableMenu = !menu.fromParent && can('menu');
   const canCategory = can('category');
   const totalDishes = categories.reduce((sum, category) => sum + category.dishes.length, 0);
@@ -217,7 +225,7 @@ export function CategoryBoard({ menu }: { menu: Menu }) {
                   const dish = dishesById.get(id);
                   return dish ? [dish] : [];
                 })}
-                dishesLoading={dishesQuery.isLoading}
+                dishesLoading={dishesLoading}
                 opened={openIds.has(category._id)}
                 onToggle={() => toggle(category._id)}
                 canEdit={canCategory && !category.fromParent}

@@ -1,4 +1,4 @@
-import { type Dish, dishInputSchema, messages, PRICE_PATTERN } from '@carte/domain';
+import { type Dish, dishInputSchema, MAX_PER_PAGE, messages, PRICE_PATTERN } from '@carte/domain';
 import {
   Button,
   Card,
@@ -19,7 +19,7 @@ import type { ReactNode } from 'react';
 import { useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
 import { useCategories } from '../../api/categories.api.ts';
-import { useCreateDish, useDishes, useUpdateDish } from '../../api/dishes.api.ts';
+import { dishesApi, dishKeys, useCreateDish, useDishes, useUpdateDish } from '../../api/dishes.api.ts';
 import { useRestaurant } from '../../api/restaurants.api.ts';
 import { confirmContinueAnyway } from '../../ui/confirm.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
@@ -30,6 +30,7 @@ import { DISH_CROP_ASPECT, ImageInput } from '../../ui/image-input.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
+import { useListSize } from '../../ui/use-big-list.ts';
 import { DietaryPicker } from '../dietary/index.ts';
 import { DishCustomizations } from './dish-customizations.tsx';
 import classes from './dish-form.module.css';
@@ -91,7 +92,9 @@ export function DishForm({ dish, onSaved }: { dish: Dish | null; onSaved?: (dish
   const formRef = useRef<HTMLFormElement>(null);
   const readOnly = dish?.fromParent ?? false;
   const hadImage = Boolean(dish?.image);
-  const dishes = useDishes();
+  // Past 500 dishes (issue 21) the side-dish picker asks the server; the whole list is not read.
+  const dishSize = useListSize(dishKeys.all, dishesApi.page);
+  const dishes = useDishes({ enabled: dishSize.decided && !dishSize.large });
   const categories = useCategories();
   const restaurant = useRestaurant();
   const createDish = useCreateDish();
@@ -123,9 +126,10 @@ export function DishForm({ dish, onSaved }: { dish: Dish | null; onSaved?: (dish
       setFormError(null);
       const name = values.name.trim();
       if (!dish) {
-        const taken = (dishes.data ?? []).some(
-          (other) => other.name.trim().toLowerCase() === name.toLowerCase(),
-        );
+        const others = dishSize.large
+          ? (await dishesApi.page({ page: 1, per_page: MAX_PER_PAGE, search: name })).data
+          : (dishes.data ?? []);
+        const taken = others.some((other) => other.name.trim().toLowerCase() === name.toLowerCase());
         if (taken && !(await confirmContinueAnyway(messages.alreadyHaveItem(name), 'Create it anyway?')))
           return;
       }
@@ -310,8 +314,9 @@ export function DishForm({ dish, onSaved }: { dish: Dish | null; onSaved?: (dish
             dishes={dishes.data}
             categories={categories.data}
             currentDishId={dish?._id}
-            loading={dishes.isPending || categories.isPending}
+            loading={!dishSize.decided || (!dishSize.large && dishes.isPending) || categories.isPending}
             disabled={readOnly}
+            largeTotal={dishSize.large ? dishSize.total : undefined}
           />
         </Section>
 

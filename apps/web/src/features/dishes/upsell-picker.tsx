@@ -1,8 +1,11 @@
-import { type Category, DISH_PICKER_PAGE_SIZE, type Dish } from '@carte/domain';
+import { type Category, DISH_PICKER_PAGE_SIZE, type Dish, dishSorts } from '@carte/domain';
 import { Checkbox, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { dishesApi, dishKeys, useDishesByIds } from '../../api/dishes.api.ts';
+import { formatCount } from '../../ui/format.ts';
 import { matchesSearch, SearchInput } from '../../ui/search-input.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
+import { useServerPage } from '../../ui/use-big-list.ts';
 import { DishSummary, DishThumb } from './dish-thumb.tsx';
 import classes from './upsell-picker.module.css';
 
@@ -16,6 +19,11 @@ export interface UpsellPickerProps {
   currentDishId?: string | null;
   loading?: boolean;
   disabled?: boolean;
+  /**
+   * The restaurant's dish count when the list is too large to read whole (issue 21): the picker then
+   * asks the server for each page and search, and reads the chosen dishes by id.
+   */
+  largeTotal?: number | undefined;
 }
 
 /**
@@ -30,12 +38,27 @@ export function UpsellPicker({
   currentDishId,
   loading,
   disabled,
+  largeTotal,
 }: UpsellPickerProps) {
+  const large = largeTotal !== undefined;
   const [search, setSearch] = useState('');
   const [show, setShow] = useState<'all' | 'selected'>('all');
   const [requestedPage, setRequestedPage] = useState(1);
   const chosen = useMemo(() => new Set(value), [value]);
 
+  const serverPage = useServerPage(
+    dishKeys.all,
+    dishesApi.page,
+    { search, sort: 'name-asc', page: requestedPage },
+    dishSorts,
+    large && show === 'all',
+    DISH_PICKER_PAGE_SIZE,
+  );
+  const chosenPageIds = value.slice(
+    (requestedPage - 1) * DISH_PICKER_PAGE_SIZE,
+    requestedPage * DISH_PICKER_PAGE_SIZE,
+  );
+  const chosenDishes = useDishesByIds(chosenPageIds, { enabled: large && show === 'selected' });
   const candidates = useMemo(
     () => (dishes ?? []).filter((dish) => dish._id !== currentDishId),
     [dishes, currentDishId],
@@ -46,18 +69,37 @@ export function UpsellPicker({
       (categories ?? [])
         .map((category) => ({
           category,
-          dishIds: category.dishes.filter((id) => candidateIds.has(id)),
+          dishIds: category.dishes.filter((id) => (large ? id !== currentDishId : candidateIds.has(id))),
         }))
         .filter((group) => group.dishIds.length > 0),
-    [categories, candidateIds],
+    [categories, candidateIds, large, currentDishId],
   );
 
-  const visible = candidates.filter(
-    (dish) => (show === 'all' || chosen.has(dish._id)) && matchesSearch(search, dish.name),
-  );
-  const totalPages = Math.max(1, Math.ceil(visible.length / DISH_PICKER_PAGE_SIZE));
-  const page = Math.min(requestedPage, totalPages);
-  const pageDishes = visible.slice((page - 1) * DISH_PICKER_PAGE_SIZE, page * DISH_PICKER_PAGE_SIZE);
+  let pageDishes: Dish[];
+  let totalPages: number;
+  let page: number;
+  if (large && show === 'all') {
+    // The server's page, searched 300 ms after the last key stroke; the dish itself left out.
+    pageDishes = (serverPage.data?.data ?? []).filter((dish) => dish._id !== currentDishId);
+    totalPages = serverPage.data?.total_pages ?? 1;
+    page = serverPage.data?.page ?? 1;
+  } else if (large) {
+    // The chosen dishes, a page of ids read by id, in the order they were chosen.
+    totalPages = Math.max(1, Math.ceil(value.length / DISH_PICKER_PAGE_SIZE));
+    page = Math.min(requestedPage, totalPages);
+    pageDishes = chosenPageIds.flatMap((id) => {
+      const dish = chosenDishes.byId.get(id);
+      return dish && matchesSearch(search, dish.name) ? [dish] : [];
+    });
+  } else {
+    const visible = candidates.filter(
+      (dish) => (show === 'all' || chosen.has(dish._id)) && matchesSearch(search, dish.name),
+    );
+    totalPages = Math.max(1, Math.ceil(visible.length / DISH_PICKER_PAGE_SIZE));
+    page = Math.min(requestedPage, totalPages);
+    pageDishes = visible.slice((page - 1) * DISH_PICKER_PAGE_SIZE, page * DISH_PICKER_PAGE_SIZE);
+  }
+  const waiting = large && (show === 'all' ? serverPage.isPending : chosenDishes.isLoading);
 
   const toggleDish = (id: string) =>
     onChange(chosen.has(id) ? value.filter((item) => item !== id) : [...value, id]);
@@ -85,7 +127,7 @@ export function UpsellPicker({
     );
   }
 
-  if (candidates.length === 0) {
+  if (!large && candidates.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         There are no other dishes to offer yet.
@@ -151,14 +193,21 @@ export function UpsellPicker({
             setRequestedPage(1);
           }}
           data={[
-            { value: 'all', label: `All (${candidates.length})` },
+            { value: 'all', label: `All (${formatCount(large ? largeTotal : candidates.length)})` },
             { value: 'selected', label: `Chosen (${value.length})` },
           ]}
           aria-label="Which dishes to show"
         />
       </Group>
 
-      {pageDishes.length === 0 ? (
+      {large && show === 'all' && !search.trim() && (
+        <Text size="sm" c="dimmed">
+          {formatCount(largeTotal)} dishes: type a name to find one faster.
+        </Text>
+      )}
+      {waiting ? (
+        <Skeleton height={56} />
+      ) : pageDishes.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="md">
           {show === 'selected' && !search.trim()
             ? 'No upsell dishes chosen yet.'

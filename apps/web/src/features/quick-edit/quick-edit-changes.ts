@@ -1,4 +1,4 @@
-import type { QuickEdit, QuickEditUpdateInput } from '@carte/domain';
+import type { QuickEditToggle, QuickEditUpdateInput } from '@carte/domain';
 
 /** The sections whose items are plain `{id, checked}` switches. */
 export type FlatSection = 'menus' | 'categories' | 'dishes' | 'ingredients';
@@ -25,29 +25,39 @@ export function turned(changes: Changes, key: string, checked: boolean, saved: b
 export const shown = (changes: Changes, key: string, saved: boolean): boolean => changes.get(key) ?? saved;
 
 /**
- * The PUT body: only what changed. A customization is sent when it or one of its options changed,
- * with its own (shown) value and its changed options.
+ * The PUT body: only what changed, read from the changes alone (a large list's changes may sit on
+ * pages no longer shown). A customization is sent when it or one of its options changed, with its
+ * shown value (its saved one from `savedCustomizations` when only options changed) and its changed
+ * options.
  */
-export function payloadOf(data: QuickEdit, changes: Changes): QuickEditUpdateInput {
-  const flat = (section: FlatSection) =>
-    (data[section] ?? []).flatMap((item) => {
-      const value = changes.get(itemKey(section, item._id));
-      return value === undefined ? [] : [{ id: item._id, checked: value }];
-    });
-  const customizations = (data.customizations ?? []).flatMap((item) => {
-    const own = changes.get(itemKey('customizations', item._id));
-    const options = item.options.flatMap((option) => {
-      const value = changes.get(optionKey(item._id, option._id));
-      return value === undefined ? [] : [{ id: option._id, checked: value }];
-    });
-    if (own === undefined && options.length === 0) return [];
-    return [{ id: item._id, checked: own ?? item.checked, options }];
-  });
+export function payloadOf(
+  changes: Changes,
+  savedCustomizations: ReadonlyMap<string, boolean>,
+): QuickEditUpdateInput {
+  const payload = {
+    menus: [] as QuickEditToggle[],
+    categories: [] as QuickEditToggle[],
+    dishes: [] as QuickEditToggle[],
+    ingredients: [] as QuickEditToggle[],
+  };
+  const customizations = new Map<string, { own?: boolean; options: QuickEditToggle[] }>();
+  const customization = (id: string) => {
+    const entry = customizations.get(id) ?? { options: [] };
+    customizations.set(id, entry);
+    return entry;
+  };
+  for (const [key, checked] of changes) {
+    const [section, id, optionId] = key.split(':') as [string, string, string | undefined];
+    if (section === 'option' && optionId) customization(id).options.push({ id: optionId, checked });
+    else if (section === 'customizations') customization(id).own = checked;
+    else if (section in payload) payload[section as FlatSection].push({ id, checked });
+  }
   return {
-    menus: flat('menus'),
-    categories: flat('categories'),
-    dishes: flat('dishes'),
-    ingredients: flat('ingredients'),
-    customizations,
+    ...payload,
+    customizations: [...customizations].map(([id, entry]) => ({
+      id,
+      checked: entry.own ?? savedCustomizations.get(id) ?? false,
+      options: entry.options,
+    })),
   };
 }

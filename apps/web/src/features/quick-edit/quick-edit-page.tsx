@@ -1,4 +1,4 @@
-import { messages, type QuickEdit } from '@carte/domain';
+import { messages, type QuickEdit, type QuickEditSection } from '@carte/domain';
 import {
   Alert,
   Badge,
@@ -22,12 +22,14 @@ import { IconAlertCircle, IconLock, IconToggleRight } from '@tabler/icons-react'
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMenus } from '../../api/menus.api.ts';
-import { useQuickEdit, useSaveQuickEdit } from '../../api/quick-edit.api.ts';
+import { useSaveQuickEdit } from '../../api/quick-edit.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { confirmAction } from '../../ui/confirm.tsx';
+import { formatCount } from '../../ui/format.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { matchesSearch, SearchInput } from '../../ui/search-input.tsx';
+import { TablePager } from '../../ui/table-pager.tsx';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
 import { openSubscribeRequired } from '../menus/index.ts';
 import classes from './quick-edit.module.css';
@@ -40,6 +42,7 @@ import {
   shown,
   turned,
 } from './quick-edit-changes.ts';
+import { type QuickEditPages, type SectionPaging, useQuickEditData } from './use-quick-edit-data.ts';
 
 const ALL_MENUS = 'all';
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -57,8 +60,11 @@ export function QuickEditPage() {
   const [menuId, setMenuId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [changes, setChanges] = useState<Changes>(new Map());
+  const [pages, setPages] = useState<QuickEditPages>({});
+  // The saved switch of each customization turned (or one of whose options was): its PUT entry.
+  const [savedCustomizations, setSavedCustomizations] = useState<ReadonlyMap<string, boolean>>(new Map());
   const menus = useMenus();
-  const query = useQuickEdit(menuId);
+  const query = useQuickEditData(menuId, search, pages);
   const save = useSaveQuickEdit();
   const dirty = changes.size > 0;
   const guard = useUnsavedChangesGuard(dirty);
@@ -77,12 +83,13 @@ export function QuickEditPage() {
       if (!leave) return;
     }
     setChanges(new Map());
+    setPages({});
     setMenuId(next);
   };
 
   const handleSave = () => {
-    if (!query.data || !dirty || save.isPending) return;
-    save.mutate(payloadOf(query.data, changes), {
+    if (!dirty || save.isPending) return;
+    save.mutate(payloadOf(changes, savedCustomizations), {
       onSuccess: (result) => {
         setChanges(new Map());
         if (result.menusUpdatedSuccessfully) {
@@ -125,28 +132,41 @@ export function QuickEditPage() {
         }
       />
       <UnsavedChangesBanner dirty={dirty} />
-      <SearchInput label="Search by name" value={search} onChange={setSearch} className={classes.search} />
+      <SearchInput
+        label="Search by name"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPages({});
+        }}
+        className={classes.search}
+      />
 
-      {query.isPending ? (
+      {query.status === 'pending' ? (
         <QuickEditSkeleton />
-      ) : query.isError || !query.data ? (
+      ) : query.status === 'error' ? (
         <Alert
           color="red"
           variant="light"
           icon={<IconAlertCircle size={18} />}
           title={messages.failedToLoadData}
         >
-          <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void query.refetch()}>
+          <Button size="xs" variant="light" color="red" mt="xs" onClick={query.refetch}>
             Try again
           </Button>
         </Alert>
       ) : (
         <Sections
           data={query.data}
+          paging={query.paging}
           changes={changes}
           search={search}
           narrowed={menuId !== null}
           onChange={setChanges}
+          onCustomizationTurned={(id, saved) =>
+            setSavedCustomizations((before) => new Map(before).set(id, saved))
+          }
+          onPage={(section, page) => setPages((before) => ({ ...before, [section]: page }))}
         />
       )}
 
@@ -174,17 +194,35 @@ export function QuickEditPage() {
 
 function Sections({
   data,
+  paging,
   changes,
   search,
   narrowed,
   onChange,
+  onCustomizationTurned,
+  onPage,
 }: {
   data: QuickEdit;
+  /** Each section's server page when the lists are large (issue 21); null when read whole. */
+  paging: Partial<Record<QuickEditSection, SectionPaging>> | null;
   changes: Changes;
   search: string;
   narrowed: boolean;
   onChange: (changes: Changes) => void;
+  onCustomizationTurned: (id: string, saved: boolean) => void;
+  onPage: (section: QuickEditSection, page: number) => void;
 }) {
+  const pagingOf = (section: QuickEditSection, count: number) => ({
+    count: paging?.[section]?.total ?? count,
+    pager: paging?.[section] && (
+      <TablePager
+        page={paging[section].page}
+        totalPages={paging[section].totalPages}
+        onChange={(page) => onPage(section, page)}
+        label={`${section[0]!.toUpperCase()}${section.slice(1)} pages`}
+      />
+    ),
+  });
   const flip = (key: string, checked: boolean, saved: boolean) =>
     onChange(turned(changes, key, checked, saved));
   const query = search.trim();
@@ -233,7 +271,7 @@ function Sections({
     const list = data.menus;
     const rows = flatRows('menus', list, () => null, ['Published', 'Draft']);
     sections.push(
-      <Section key="menus" title="Menus" hint="On: published" count={list.length}>
+      <Section key="menus" title="Menus" hint="On: published" {...pagingOf('menus', list.length)}>
         {rows.length ? rows : empty('menus', { to: '/create-menu', label: 'Create a menu' })}
       </Section>,
     );
@@ -242,7 +280,7 @@ function Sections({
     const list = data.categories;
     const rows = flatRows('categories', list, (i) => plural(list[i]!.dishCount, 'dish', 'dishes'));
     sections.push(
-      <Section key="categories" title="Categories" count={list.length}>
+      <Section key="categories" title="Categories" {...pagingOf('categories', list.length)}>
         {rows.length ? rows : empty('categories', { to: '/create-category', label: 'Create a category' })}
       </Section>,
     );
@@ -255,7 +293,7 @@ function Sections({
         : 'In no category',
     );
     sections.push(
-      <Section key="dishes" title="Dishes" count={list.length}>
+      <Section key="dishes" title="Dishes" {...pagingOf('dishes', list.length)}>
         {rows.length ? rows : empty('dishes', { to: '/create-dish', label: 'Create a dish' })}
       </Section>,
     );
@@ -270,7 +308,7 @@ function Sections({
         key="ingredients"
         title="Ingredients"
         hint="Off: dishes using it leave the menu"
-        count={list.length}
+        {...pagingOf('ingredients', list.length)}
       >
         {rows.length ? rows : empty('ingredients', { to: '/create-ingredient', label: 'Add ingredients' })}
       </Section>,
@@ -291,7 +329,10 @@ function Sections({
             checked={on}
             changed={changes.has(key)}
             locked={item.fromParent}
-            onChange={(checked) => flip(key, checked, item.checked)}
+            onChange={(checked) => {
+              onCustomizationTurned(item._id, item.checked);
+              flip(key, checked, item.checked);
+            }}
           />
           {item.options.map((option) => {
             const optionId = optionKey(item._id, option._id);
@@ -305,7 +346,10 @@ function Sections({
                 changed={changes.has(optionId)}
                 locked={item.fromParent}
                 muted={!on}
-                onChange={(checked) => flip(optionId, checked, option.checked)}
+                onChange={(checked) => {
+                  onCustomizationTurned(item._id, item.checked);
+                  flip(optionId, checked, option.checked);
+                }}
               />
             );
           })}
@@ -313,7 +357,7 @@ function Sections({
       ];
     });
     sections.push(
-      <Section key="customizations" title="Customizations" count={list.length}>
+      <Section key="customizations" title="Customizations" {...pagingOf('customizations', list.length)}>
         {rows.length
           ? rows
           : empty('customizations', { to: '/customizations', label: 'Set up customizations' })}
@@ -340,11 +384,14 @@ function Section({
   title,
   hint,
   count,
+  pager,
   children,
 }: {
   title: string;
   hint?: string;
   count: number;
+  /** The section's pager when its list is read a page at a time. */
+  pager?: ReactNode;
   children: ReactNode;
 }) {
   const id = `quick-edit-${title.toLowerCase()}`;
@@ -356,7 +403,7 @@ function Section({
             {title}
           </Title>
           <Badge variant="light" color="gray" size="sm" className={classes.count}>
-            {count}
+            {formatCount(count)}
           </Badge>
         </Group>
         {hint && (
@@ -366,6 +413,7 @@ function Section({
         )}
       </Group>
       <div className={classes.rows}>{children}</div>
+      {pager && <div className={classes.pager}>{pager}</div>}
     </Card>
   );
 }
