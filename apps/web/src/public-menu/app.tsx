@@ -1,99 +1,24 @@
 /**
- * The public menu's hydration script (DESIGN "the two paths that matter"): the page is complete
- * without it; this adds in-place navigation (dish pages, menu tabs), instant filters written to the
- * URL, the expiry banner with switching (doc 2 §4) and the view reports (decisions §4, analytics).
- *
- * Built on its own by vite.public.config.ts, with preact/compat standing in for React (React's
- * client alone is over the page's 50 KB budget); it hydrates the markup react-dom/server drew.
+ * The public menu drawn whole in the browser (preact/compat standing in for React, as in the rest of
+ * the bundle): in-place navigation, filters, the banner, the view reports. Only after the expiry
+ * banner's switch (`mountSwitchedMenu`); every page load is enhanced by main.ts instead (issue 21).
  */
-import {
-  type AnalyticsEvent,
-  type CustomerMenu,
-  type DinerFilterState,
-  SWITCH_DELAY_MS,
-  TIMELINE_CHECK_MS,
-  upcomingSwitch,
-} from '@carte/domain';
+import { type CustomerMenu, type DinerFilterState, TIMELINE_CHECK_MS, upcomingSwitch } from '@carte/domain';
 import {
   clockTime,
   findDish,
-  MENU_DATA_ELEMENT_ID,
-  MENU_ROOT_ELEMENT_ID,
   PublicMenuApp,
   type PublicMenuPayload,
   type PublicMenuView,
   pageTitle,
   resolvePage,
-  restoreDescriptions,
   texts,
   viewHref,
 } from '@carte/menu-view';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-
-// ---------- the page's data ----------
-
-const isCustomerMenu = (value: unknown): value is CustomerMenu =>
-  typeof value === 'object' &&
-  value !== null &&
-  'restaurant' in value &&
-  'menus' in value &&
-  Array.isArray((value as CustomerMenu).menus);
-
-/** The server embeds a `PublicMenuPayload`, or a bare `CustomerMenu` read with the URL. */
-function readPayload(): PublicMenuPayload | null {
-  const text = document.getElementById(MENU_DATA_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  const parsed: unknown = JSON.parse(text);
-  if (isCustomerMenu(parsed)) {
-    const page = resolvePage(parsed, location.pathname, location.search);
-    return { data: parsed, view: page.view, filters: page.filters, mapId: page.mapId, baseUrl: '' };
-  }
-  const payload = parsed as Partial<PublicMenuPayload>;
-  if (!payload.view || !isCustomerMenu(payload.data)) return null;
-  const root = document.getElementById(MENU_ROOT_ELEMENT_ID);
-  return {
-    // The shown menu's descriptions are in the markup only (menu-view compact.ts).
-    data: payload.descriptionsInPage && root ? restoreDescriptions(payload.data, root) : payload.data,
-    view: payload.view,
-    filters: payload.filters ?? { diets: [], foodTypes: [], customFilters: [], sort: null },
-    mapId: payload.mapId ?? null,
-    baseUrl: payload.baseUrl ?? '',
-    partial: payload.partial ?? [],
-  };
-}
-
-// ---------- analytics (first party, no cookies) ----------
-
-/** Where the diner came from: the referrer's host, unless it is this site itself. */
-function referrerHost(): string | undefined {
-  try {
-    const host = document.referrer ? new URL(document.referrer).host : '';
-    return host && host !== location.host ? host.slice(0, 200) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * One event as JSON text (sent as text/plain, which a beacon may carry without a preflight); the
- * page never waits for it.
- */
-function report(baseUrl: string, event: AnalyticsEvent) {
-  const url = `${baseUrl}/api/gapi/events`;
-  const body = JSON.stringify(event);
-  try {
-    if (navigator.sendBeacon?.(url, body)) return;
-  } catch {
-    // a browser that refuses the beacon falls through to fetch
-  }
-  fetch(url, {
-    method: 'POST',
-    body,
-    keepalive: true,
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-  }).catch(() => undefined);
-}
+import { createRoot } from 'react-dom/client';
+import { fetchForSwitch, report } from './page-io.ts';
+import { needsPage } from './views.ts';
 
 // ---------- the app ----------
 
@@ -109,15 +34,14 @@ interface BannerState {
 const menuOf = (view: PublicMenuView): string | null =>
   view.kind === 'menu' || view.kind === 'dish' ? view.menuId : null;
 
-/** A screen of a menu the page has as a card only (compact.ts): its own page draws it. */
-const needsPage = (view: PublicMenuView, partial: ReadonlySet<string>): boolean =>
-  (view.kind === 'menu' || view.kind === 'dish' || view.kind === 'print') &&
-  view.menuId !== null &&
-  partial.has(view.menuId);
+interface AppProps {
+  initial: PublicMenuPayload;
+  source: string | undefined;
+  /** Drawn after the banner's switch: the screen starts at its top, the banner's timer restarts. */
+  switched?: boolean;
+}
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function App(props: { initial: PublicMenuPayload; source: string | undefined }) {
+function App(props: AppProps) {
   const { baseUrl, mapId } = props.initial;
   const [data, setData] = useState<CustomerMenu>(props.initial.data);
   const [view, setView] = useState<PublicMenuView>(props.initial.view);
@@ -129,9 +53,9 @@ function App(props: { initial: PublicMenuPayload; source: string | undefined }) 
   /** Menus the page has as cards only; a fresh customer answer (the banner's switch) has them all. */
   const partial = useRef<ReadonlySet<string>>(new Set(props.initial.partial ?? []));
   /** Where to scroll once the new screen is drawn (null: leave the scroll alone). */
-  const scrollTarget = useRef<number | null>(null);
-  /** Closing the banner restarts the timer without checking at once (doc 2 §4). */
-  const skipFirstCheck = useRef(false);
+  const scrollTarget = useRef<number | null>(props.switched ? 0 : null);
+  /** Closing the banner (or switching) restarts the timer without checking at once (doc 2 §4). */
+  const skipFirstCheck = useRef(props.switched === true);
   const menuId = menuOf(view);
 
   const show = useCallback((next: PublicMenuView, nextFilters: DinerFilterState | null) => {
@@ -307,19 +231,13 @@ function App(props: { initial: PublicMenuPayload; source: string | undefined }) 
     if (!banner || banner.busy) return;
     const target = banner;
     setBanner({ ...target, busy: true });
-    const query = new URLSearchParams({
-      restaurantId: dataRef.current.restaurant._id,
-      menuId: target.menuId,
-    });
-    if (mapId) query.set('mapId', mapId);
     try {
-      const [response] = await Promise.all([
-        fetch(`${baseUrl}/api/menus/customer?${query}`, { headers: { accept: 'application/json' } }),
-        wait(SWITCH_DELAY_MS),
-      ]);
-      const body = (await response.json()) as { message?: unknown };
-      if (!response.ok || !isCustomerMenu(body.message)) throw new Error(`HTTP ${response.status}`);
-      const fresh = body.message;
+      const fresh = await fetchForSwitch({
+        baseUrl,
+        restaurantId: dataRef.current.restaurant._id,
+        menuId: target.menuId,
+        mapId,
+      });
       partial.current = new Set();
       setData(fresh);
       if (!fresh.menus.some((menu) => menu._id === target.menuId)) {
@@ -367,20 +285,12 @@ function App(props: { initial: PublicMenuPayload; source: string | undefined }) 
   );
 }
 
-function start() {
-  const root = document.getElementById(MENU_ROOT_ELEMENT_ID);
-  const payload = readPayload();
-  if (!root || !payload) return;
-  document.documentElement.classList.add('cm-js');
-  const source = referrerHost();
-  hydrateRoot(root, <App initial={payload} source={source} />);
-  const view = payload.view;
-  report(payload.baseUrl, {
-    type: 'page_view',
-    restaurantId: payload.data.restaurant._id,
-    menuId: view.kind === 'menu' || view.kind === 'dish' || view.kind === 'print' ? view.menuId : null,
-    ...(source ? { source } : {}),
-  });
+/**
+ * The whole menu drawn by the browser, in place of the server's markup: after the expiry banner's
+ * switch (doc 2 §4), whose next menu may not be served yet, so no page of the server draws it. Loaded
+ * then only (a chunk of its own): the page's script (main.ts) enhances the server's markup instead.
+ */
+export function mountSwitchedMenu(root: HTMLElement, initial: PublicMenuPayload, source: string | undefined) {
+  root.textContent = '';
+  createRoot(root).render(<App initial={initial} source={source} switched />);
 }
-
-start();
