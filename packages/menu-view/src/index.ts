@@ -1,6 +1,7 @@
 /**
- * @carte/menu-view — the public menu (doc 2 §2–§4), drawn by the server (renderToString), hydrated by
- * apps/web/src/public-menu/main.tsx, and shown in the owner's preview.
+ * @carte/menu-view — the public menu (doc 2 §2–§4), drawn by the server (renderToString), enhanced by
+ * apps/web/src/public-menu/main.ts (drawn whole by its app.tsx after the banner's switch), and shown
+ * in the owner's preview.
  */
 export { compactPayload, DESCRIPTION_ATTRIBUTE, restoreDescriptions } from './compact.ts';
 export { pageDescription, pageTitle, serializeForScript } from './embed.ts';
