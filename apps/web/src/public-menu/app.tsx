@@ -3,9 +3,8 @@
  * the bundle): in-place navigation, filters, the banner, the view reports. Only after the expiry
  * banner's switch (`mountSwitchedMenu`); every page load is enhanced by main.ts instead (issue 21).
  */
-import { type CustomerMenu, type DinerFilterState, TIMELINE_CHECK_MS, upcomingSwitch } from '@carte/domain';
+import { type CustomerMenu, type DinerFilterState, TIMELINE_CHECK_MS } from '@carte/domain';
 import {
-  clockTime,
   findDish,
   PublicMenuApp,
   type PublicMenuPayload,
@@ -18,6 +17,7 @@ import {
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchForSwitch, report } from './page-io.ts';
+import { markSectionInView, offerAt } from './page-parts.ts';
 import { needsPage } from './views.ts';
 
 // ---------- the app ----------
@@ -105,48 +105,8 @@ function App(props: AppProps) {
     window.scrollTo(0, y);
   }, [data, view]);
 
-  // The category bar marks the section in view (issue 11 §8): an attribute the stylesheet colours,
-  // so nothing moves; the bar scrolls sideways to keep it in sight, never the page.
-  useEffect(() => {
-    if (view.kind !== 'menu' || typeof IntersectionObserver === 'undefined') return;
-    const nav = document.querySelector<HTMLElement>('.cm-catnav');
-    if (!nav) return;
-    const links = new Map<string, HTMLAnchorElement>();
-    for (const link of nav.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')) {
-      links.set(decodeURIComponent(link.hash.slice(1)), link);
-    }
-    const sections = [...links.keys()]
-      .map((id) => document.getElementById(id))
-      .filter((section): section is HTMLElement => section !== null);
-    const inView = new Set<string>();
-    let current: HTMLAnchorElement | null = null;
-    const mark = () => {
-      const id = sections.find((section) => inView.has(section.id))?.id;
-      const link = (id && links.get(id)) || null;
-      if (link === current) return;
-      current?.removeAttribute('aria-current');
-      current = link;
-      if (!link) return;
-      link.setAttribute('aria-current', 'location');
-      nav.scrollTo({ left: link.offsetLeft - (nav.clientWidth - link.offsetWidth) / 2, behavior: 'smooth' });
-    };
-    // The band under the sticky bar, down to 45 % of the screen: the section read now.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) inView.add(entry.target.id);
-          else inView.delete(entry.target.id);
-        }
-        mark();
-      },
-      { rootMargin: `-${nav.offsetHeight + 8}px 0px -55% 0px` },
-    );
-    for (const section of sections) observer.observe(section);
-    return () => {
-      observer.disconnect();
-      current?.removeAttribute('aria-current');
-    };
-  }, [view]);
+  // The category bar marks the section in view (issue 11 §8).
+  useEffect(() => (view.kind === 'menu' ? markSectionInView() : undefined), [view]);
 
   // Filters: applied at once, the address replaced so the filtered menu can be shared.
   const handleFilters = useCallback((next: DinerFilterState, href: string) => {
@@ -181,22 +141,12 @@ function App(props: AppProps) {
       return;
     }
     const check = () => {
-      const next = upcomingSwitch(
-        data.menusTimeline,
-        menuId,
-        new Date(),
-        data.restaurant.timeZone,
-        data.menu_period_transition,
-      );
+      const next = offerAt(data, menuId, new Date());
       setBanner((current) => {
         if (current?.busy || current?.notice) return current;
         if (!next) return null;
-        const entry = data.menusTimeline.find((menu) => menu._id === next.menuId);
         return {
-          menuId: next.menuId,
-          name: entry?.name ?? '',
-          minutesLeft: next.minutesLeft,
-          startsAt: clockTime(next.startsAt, data.restaurant.timeZone),
+          ...next,
           busy: false,
           notice: null,
         };

@@ -5,15 +5,9 @@
  * next menu even before it is served; closing restarts the timer without checking at once. The
  * timer runs here; the banner's drawing (banner-view.tsx, Preact) is loaded the first time it shows.
  */
-import { type CustomerMenu, TIMELINE_CHECK_MS, upcomingSwitch } from '@carte/domain';
-import { clockTime, texts } from '@carte/menu-view';
-
-interface Offer {
-  menuId: string;
-  name: string;
-  minutesLeft: number;
-  startsAt: string;
-}
+import { type CustomerMenu, TIMELINE_CHECK_MS } from '@carte/domain';
+import { texts } from '@carte/menu-view';
+import { type Offer, offerAt } from './page-parts.ts';
 
 export interface BannerOptions {
   /** Where the banner is drawn: inside the page's `.cm` box, whose colours it takes. */
@@ -60,22 +54,7 @@ export function startBanner(options: BannerOptions): void {
 
   const check = () => {
     if (busy || notice) return;
-    const next = upcomingSwitch(
-      data.menusTimeline,
-      menuId,
-      new Date(),
-      data.restaurant.timeZone,
-      data.menu_period_transition,
-    );
-    const entry = next && data.menusTimeline.find((menu) => menu._id === next.menuId);
-    offer = next
-      ? {
-          menuId: next.menuId,
-          name: entry?.name ?? '',
-          minutesLeft: next.minutesLeft,
-          startsAt: clockTime(next.startsAt, data.restaurant.timeZone),
-        }
-      : null;
+    offer = offerAt(data, menuId, new Date());
     draw();
   };
   const restart = () => {

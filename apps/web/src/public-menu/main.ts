@@ -24,6 +24,7 @@ import {
 import { startBanner } from './banner.ts';
 import { type FilteredMenu, filteredMenu } from './filter-view.ts';
 import { fetchForSwitch, readPayload, referrerHost, report } from './page-io.ts';
+import { markSectionInView } from './page-parts.ts';
 import { reportsPageView, wasInPlace } from './views.ts';
 
 const IN_PLACE_KEY = 'carte.inPlace';
@@ -177,48 +178,6 @@ const filters: { current: DinerFilterState } = {
   current: { diets: [], foodTypes: [], customFilters: [], sort: null },
 };
 
-// ---------- the category bar ----------
-
-/**
- * The category bar marks the section in view (issue 11 §8): an attribute the stylesheet colours,
- * so nothing moves; the bar scrolls sideways to keep it in sight, never the page.
- */
-function startCategoryBar() {
-  const nav = document.querySelector<HTMLElement>('.cm-catnav');
-  if (!nav || typeof IntersectionObserver === 'undefined') return;
-  const links = new Map<string, HTMLAnchorElement>();
-  for (const link of nav.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')) {
-    links.set(decodeURIComponent(link.hash.slice(1)), link);
-  }
-  const sections = [...links.keys()]
-    .map((id) => document.getElementById(id))
-    .filter((section): section is HTMLElement => section !== null);
-  const inView = new Set<string>();
-  let current: HTMLAnchorElement | null = null;
-  const mark = () => {
-    const id = sections.find((section) => inView.has(section.id))?.id;
-    const link = (id && links.get(id)) || null;
-    if (link === current) return;
-    current?.removeAttribute('aria-current');
-    current = link;
-    if (!link) return;
-    link.setAttribute('aria-current', 'location');
-    nav.scrollTo({ left: link.offsetLeft - (nav.clientWidth - link.offsetWidth) / 2, behavior: 'smooth' });
-  };
-  // The band under the sticky bar, down to 45 % of the screen: the section read now.
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (entry.isIntersecting) inView.add(entry.target.id);
-        else inView.delete(entry.target.id);
-      }
-      mark();
-    },
-    { rootMargin: `-${nav.offsetHeight + 8}px 0px -55% 0px` },
-  );
-  for (const section of sections) observer.observe(section);
-}
-
 // ---------- the banner ----------
 
 function startTimeline(payload: PublicMenuPayload, root: HTMLElement, menuId: string, source?: string) {
@@ -263,7 +222,7 @@ function start() {
   startReports(payload, root, source);
   if (view.kind === 'menu') {
     startFilters(payload, root, view.menuId);
-    startCategoryBar();
+    markSectionInView();
   }
   if (view.kind === 'menu' || view.kind === 'dish') startTimeline(payload, root, view.menuId, source);
   for (const button of root.querySelectorAll<HTMLButtonElement>('.cm-print-actions .cm-js-only')) {
