@@ -10,7 +10,7 @@
  * - throughput of /menu/{demo} with a warm cache, as a ratio to the same server answering a fixed
  *   buffer of the same size on a bench-only route (registered here, not in the app), both measured
  *   in this run with autocannon at 50 connections (no Accept-Encoding: the page's plain bytes, as the
- *   buffer's), best of two alternating rounds. Targets: ratio ≥ 0.9 (issue 21), p99 latency ≤ 30 ms;
+ *   buffer's), three rounds of the two back to back, the median round's ratio judged. Targets: ratio ≥ 0.9 (issue 21), p99 latency ≤ 30 ms;
  * - Lighthouse (mobile form factor, its default: a simulated mid-range phone on slow 4G) on the demo
  *   menu page, served by this bench's server over HTTP on 127.0.0.1, in Debian's chromium
  *   (CHROMIUM_PATH to use another) started by chrome-launcher, three runs, the median judged. Targets: performance ≥ 95,
@@ -54,7 +54,8 @@ const targets = {
 };
 const CONNECTIONS = 50;
 const SECONDS = 10;
-const ROUNDS = 2;
+/** Rounds of the fixed buffer then the page, each round's ratio from its own pair, the median judged. */
+const ROUNDS = 3;
 
 const results: { name: string; pass: boolean; detail: string }[] = [];
 const check = (name: string, pass: boolean, detail: string) => {
@@ -357,16 +358,26 @@ async function main() {
     await warm.arrayBuffer();
 
     console.log(
-      `\nThroughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating (best kept), ${demoPage.raw} bytes; ${load()}`,
+      `\nThroughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating (each round's pair gives a ratio, the median judged; best runs shown), ${demoPage.raw} bytes; ${load()}`,
     );
     await autocannon(`${origin}/bench/fixed`, 2);
     await autocannon(`${origin}${demoUrl}`, 2);
     let base: Cannon | null = null;
     let menu: Cannon | null = null;
     const better = (a: Cannon | null, b: Cannon) => (!a || b.requests.average > a.requests.average ? b : a);
+    // The machine is shared: its load moves between runs, so each round's two runs, back to back,
+    // give one ratio, in throughput and in server CPU per request (the steadier of the two).
+    const rounds: { throughput: number; cpu: number; non2xx: number }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      base = better(base, await autocannon(`${origin}/bench/fixed`, SECONDS));
-      menu = better(menu, await autocannon(`${origin}${demoUrl}`, SECONDS));
+      const fixedRun = await autocannon(`${origin}/bench/fixed`, SECONDS);
+      const menuRun = await autocannon(`${origin}${demoUrl}`, SECONDS);
+      rounds.push({
+        throughput: menuRun.requests.average / fixedRun.requests.average,
+        cpu: fixedRun.cpuPerRequest / menuRun.cpuPerRequest,
+        non2xx: menuRun.non2xx,
+      });
+      base = better(base, fixedRun);
+      menu = better(menu, menuRun);
     }
     if (!base || !menu) throw new Error('no throughput run');
     const gzipped = await autocannon(`${origin}${demoUrl}`, SECONDS, ['-H', 'accept-encoding=gzip']);
@@ -377,14 +388,15 @@ async function main() {
     line('fixed buffer', base);
     line('/menu/{demo}', menu);
     line(`/menu/{demo}, gzip (${kb(demoPage.gzip)})`, gzipped);
-    const ratio = menu.requests.average / base.requests.average;
+    const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const ratio = middle(rounds.map((round) => round.throughput));
     console.log(
-      `  server CPU per request, /menu against the fixed buffer: ${(menu.cpuPerRequest / base.cpuPerRequest).toFixed(2)}× (throughput ratio from CPU: ${(base.cpuPerRequest / menu.cpuPerRequest).toFixed(2)})`,
+      `  throughput ratio per round: ${rounds.map((round) => round.throughput.toFixed(2)).join(', ')} (median ${ratio.toFixed(2)}); from server CPU per request: ${rounds.map((round) => round.cpu.toFixed(2)).join(', ')} (median ${middle(rounds.map((round) => round.cpu)).toFixed(2)})`,
     );
     console.log('');
     check(
-      'throughput ratio to the fixed buffer ≥ 0.9',
-      ratio >= targets.throughputRatio && menu.non2xx === 0,
+      'throughput ratio to the fixed buffer ≥ 0.9 (median of 3 rounds)',
+      ratio >= targets.throughputRatio && rounds.every((round) => round.non2xx === 0),
       ratio.toFixed(2),
     );
     check(
