@@ -17,7 +17,7 @@ import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } fro
 import type { MailSender } from '../../core/mail-port.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
-import { pageOrder, readPage } from '../../db/list-page.ts';
+import { pageOrder, readPage, readWhole } from '../../db/list-page.ts';
 import { restaurants, users } from '../../db/schema.ts';
 import {
   assertNotActing,
@@ -153,12 +153,18 @@ export function createMemberService(deps: MemberDeps) {
   return {
     /** The caller's team, oldest first (a team is small: no paging). */
     async list(caller: Caller): Promise<Member[]> {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.restaurantId, restaurantOf(caller)), eq(users.role, 'MEMBER')))
-        .orderBy(asc(users.createdAt), asc(users.id));
-      return rows.map(presentMember);
+      return readWhole(
+        db,
+        (tx, limit, offset) =>
+          tx
+            .select()
+            .from(users)
+            .where(and(eq(users.restaurantId, restaurantOf(caller)), eq(users.role, 'MEMBER')))
+            .orderBy(asc(users.createdAt), asc(users.id))
+            .limit(limit)
+            .offset(offset),
+        async (_tx, rows) => rows.map(presentMember),
+      );
     },
 
     /**
