@@ -72,7 +72,20 @@ export function createRegistrationService(deps: ResellerDeps) {
   async function presentDmas(dmas: UserRow[], only: boolean): Promise<AdminDma[]> {
     if (dmas.length === 0) return [];
     const clientRows = await db
-      .select({ user: users, restaurantId: restaurants.id, restaurantName: restaurants.name })
+      // Only what the table shows: a reseller may have 10,000 clients (issue 21).
+      .select({
+        user: {
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          verifiedAt: users.verifiedAt,
+          dmaId: users.dmaId,
+        },
+        restaurantId: restaurants.id,
+        restaurantName: restaurants.name,
+      })
       .from(users)
       .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
       .where(

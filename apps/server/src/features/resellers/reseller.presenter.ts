@@ -94,7 +94,11 @@ export const presentPendingDma = (row: RegisterInvitationRow, expiresAt: Date): 
 /** A reseller with its clients (its own rows), each with its restaurant (the admin's DMA list). */
 export const presentAdminDma = (
   dma: UserRow,
-  clientRows: { user: UserRow; restaurantId: string | null; restaurantName: string | null }[],
+  clientRows: {
+    user: Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'verifiedAt'>;
+    restaurantId: string | null;
+    restaurantName: string | null;
+  }[],
 ): AdminDma => ({
   _id: dma.id,
   email: dma.email,
