@@ -46,3 +46,34 @@ export async function signInDemo(page: Page): Promise<void> {
     localStorage.setItem(`carte.tourSeen.${user._id}`, new Date().toISOString());
   });
 }
+
+/** How many bulk dishes the demo's big category holds (issue 21: a menu of thousands of dishes). */
+export const BOARD_DISHES = 1_000;
+
+/**
+ * A category "Bulk board" holding the first 1,000 bulk dishes, first in every menu of the demo: the
+ * dashboard's category board and the preview of whichever menu is selected hold a big category.
+ */
+export async function fillDemoMenus(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `WITH demo AS (SELECT restaurant_id FROM users WHERE username = 'demo'),
+            board AS (
+              INSERT INTO categories (id, restaurant_id, name, position)
+              SELECT substr(md5(random()::text), 1, 24), restaurant_id, 'Bulk board', -1 FROM demo
+              RETURNING id),
+            placed AS (
+              INSERT INTO category_dishes (category_id, dish_id, position)
+              SELECT board.id, d.id, row_number() OVER (ORDER BY d.position)
+              FROM board, dishes d, demo
+              WHERE d.restaurant_id = demo.restaurant_id AND d.name LIKE 'Bulk dish %' AND d.position <= $1)
+       INSERT INTO menu_categories (menu_id, category_id, position)
+       SELECT m.id, board.id, -1 FROM board, menus m, demo WHERE m.restaurant_id = demo.restaurant_id`,
+      [BOARD_DISHES],
+    );
+  } finally {
+    await client.end();
+  }
+}
