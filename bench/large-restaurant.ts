@@ -48,10 +48,21 @@ const OWNER_ROUTES = [
   '/api/dishes?page=40&per_page=10&sort=price&order=desc',
   '/api/categories?page=1&per_page=10&sort=dishes',
   '/api/ingredients?page=1&per_page=10&sort=used',
+  '/api/menus?page=1&per_page=10&search=Menu%2077',
+  '/api/members?page=1&per_page=10&sort=name',
+  '/api/restaurants/media?page=40',
 ];
 /** The platform's lists, asked by the super admin and by a reseller with `size` clients. */
-const ADMIN_ROUTES = ['/api/admin/users', '/api/admin/restaurants', '/api/admin/logs'];
-const RESELLER_ROUTES = ['/api/dma/clients'];
+const ADMIN_ROUTES = [
+  '/api/admin/users',
+  '/api/admin/restaurants',
+  '/api/admin/dma-list',
+  '/api/admin/users?page=1&per_page=10&search=client',
+  '/api/admin/restaurants?page=1&per_page=10&sort=name',
+  '/api/admin/logs?page=50&per_page=20',
+  '/api/admin/dma-list?page=1&per_page=10',
+];
+const RESELLER_ROUTES = ['/api/dma/clients?page=1&per_page=5&search=client', '/api/dma/clients-temporary'];
 /** Budgets the issue names: no stall past 100 ms; the cheap route's p99 under 100 ms under load. */
 const STALL_BUDGET_MS = 100;
 const CHEAP_P99_BUDGET_MS = 100;

@@ -3,17 +3,18 @@
  * fast, small and cacheable"). Run with `npm run bench:public-menu` (or `npm run bench` for all).
  *
  * For the demo food truck and a generated large restaurant (8 menus, 40 categories, 400 dishes):
- * - page weight, brotli as sent and gzip: the HTML of /menu/{id}, the hydration script
+ * - page weight, brotli as sent and gzip: the HTML of /menu/{id}, the page's script
  *   (apps/web/dist/public-menu, built first when missing) and the inlined CSS. Targets: HTML ≤ 40 KB
  *   for the demo and for the large restaurant's chooser and 50-dish menu (drawn in Playfair Display
  *   and Lato), script ≤ 50 KB, CSS ≤ 15 KB (first-screen fonts: bench/page-weight.ts);
  * - throughput of /menu/{demo} with a warm cache, as a ratio to the same server answering a fixed
  *   buffer of the same size on a bench-only route (registered here, not in the app), both measured
- *   in this run with autocannon at 50 connections. Targets: ratio ≥ 0.5, p99 latency ≤ 30 ms;
+ *   in this run with autocannon at 50 connections (no Accept-Encoding: the page's plain bytes, as the
+ *   buffer's), three rounds of the two back to back, the median round's ratio judged. Targets: ratio ≥ 0.9 (issue 21), p99 latency ≤ 30 ms;
  * - Lighthouse (mobile form factor, its default: a simulated mid-range phone on slow 4G) on the demo
  *   menu page, served by this bench's server over HTTP on 127.0.0.1, in Debian's chromium
- *   (CHROMIUM_PATH to use another) started by chrome-launcher, three runs, the median judged. Targets: performance ≥ 95 and
- *   accessibility ≥ 95; cumulative layout shift is printed too. The server's clock is the bench's
+ *   (CHROMIUM_PATH to use another) started by chrome-launcher, three runs, the median judged. Targets: performance ≥ 95,
+ *   Total Blocking Time ≤ 200 ms (issue 21) and accessibility ≥ 95; cumulative layout shift is printed too. The server's clock is the bench's
  *   (12:30 in New York, so the demo's Lunch is served, and measured); the browser keeps its own clock. Nothing is
  *   fetched from outside: the browser resolves no host but 127.0.0.1 and starts no background
  *   traffic, and Lighthouse runs from node_modules.
@@ -24,6 +25,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { menuPageCss } from '@carte/menu-view';
@@ -44,14 +46,16 @@ const targets = {
   demoHtmlGzip: 40 * KB,
   scriptGzip: 50 * KB,
   cssGzip: 15 * KB,
-  throughputRatio: 0.5,
+  throughputRatio: 0.9,
   p99Ms: 30,
   lighthousePerformance: 95,
+  lighthouseTbtMs: 200,
   lighthouseAccessibility: 95,
 };
 const CONNECTIONS = 50;
 const SECONDS = 10;
-const ROUNDS = 2;
+/** Rounds of the fixed buffer then the page, each round's ratio from its own pair, the median judged. */
+const ROUNDS = 3;
 
 const results: { name: string; pass: boolean; detail: string }[] = [];
 const check = (name: string, pass: boolean, detail: string) => {
@@ -59,6 +63,11 @@ const check = (name: string, pass: boolean, detail: string) => {
   console.log(`${pass ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
 };
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+/** The machine's load (figures on a shared machine are read against it). */
+const load = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')}`;
 
 const lighthouseVersion = (): string =>
   (
@@ -67,8 +76,12 @@ const lighthouseVersion = (): string =>
     }
   ).version;
 
-/** The hydration bundle's entry and the chunks it imports, from the Vite manifest (built when missing). */
-function hydrationScript(): { files: string[]; bytes: Buffer } {
+/**
+ * The page's script: its entry and the chunks it imports, from the Vite manifest (built when
+ * missing); the chunks it loads on demand (the banner's drawing, the in-place app after its switch)
+ * are listed apart, with their gzip size.
+ */
+function hydrationScript(): { files: string[]; bytes: Buffer; lazy: { file: string; gzip: number }[] } {
   const manifestFile = path.join(bundleDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) {
     console.log('The hydration bundle is not built: building apps/web/dist/public-menu …');
@@ -92,7 +105,13 @@ function hydrationScript(): { files: string[]; bytes: Buffer } {
   };
   for (const key of entry.imports ?? []) visit(key);
   const bytes = Buffer.concat([...files].map((file) => readFileSync(path.join(bundleDir, file))));
-  return { files: [...files], bytes };
+  const lazy = Object.values(manifest)
+    .filter((chunk) => chunk.file.endsWith('.js') && !files.has(chunk.file))
+    .map((chunk) => ({
+      file: chunk.file,
+      gzip: gzipSync(readFileSync(path.join(bundleDir, chunk.file))).length,
+    }));
+  return { files: [...files], bytes, lazy };
 }
 
 /** Debian's chromium, headless, with no traffic of its own and no host but this machine's. */
@@ -113,6 +132,8 @@ const LIGHTHOUSE_RUNS = 3;
 
 interface LighthouseRun {
   performance: number;
+  /** Total Blocking Time, ms. */
+  tbt: number;
   accessibility: number;
   metrics: Record<string, string>;
   /** Audits of the two categories that did not pass, with their titles. */
@@ -157,6 +178,7 @@ async function runLighthouse(url: string): Promise<LighthouseRun> {
       requests: items.length,
       elsewhere,
       performance: score('performance'),
+      tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
       accessibility: score('accessibility'),
       metrics: {
         'First Contentful Paint': metric('first-contentful-paint'),
@@ -303,7 +325,7 @@ async function main() {
       `  the large menu page declares ${(largeMenu.body.toString().match(fonts) ?? []).length} @font-face rules (first-screen font bytes: npm run bench:page-weight)`,
     );
     console.log(
-      `  hydration script (${script.files.join(', ')}): ${kb(gzipSync(script.bytes).length)} (raw ${kb(script.bytes.length)})`,
+      `  page script (${script.files.join(', ')}): ${kb(gzipSync(script.bytes).length)} (raw ${kb(script.bytes.length)}); loaded on demand: ${script.lazy.map((chunk) => `${chunk.file} ${kb(chunk.gzip)}`).join(', ') || 'none'}`,
     );
     console.log(
       `  CSS, inlined in the page:              ${kb(gzipSync(css).length)} (raw ${kb(css.length)})\n`,
@@ -320,7 +342,7 @@ async function main() {
       kb(largeMenu.gzip),
     );
     check(
-      'hydration script ≤ 50 KB gzip',
+      'page script ≤ 50 KB gzip',
       gzipSync(script.bytes).length <= targets.scriptGzip,
       kb(gzipSync(script.bytes).length),
     );
@@ -336,16 +358,26 @@ async function main() {
     await warm.arrayBuffer();
 
     console.log(
-      `\nThroughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating (best kept), ${demoPage.raw} bytes`,
+      `\nThroughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating (each round's pair gives a ratio, the median judged; best runs shown), ${demoPage.raw} bytes; ${load()}`,
     );
     await autocannon(`${origin}/bench/fixed`, 2);
     await autocannon(`${origin}${demoUrl}`, 2);
     let base: Cannon | null = null;
     let menu: Cannon | null = null;
     const better = (a: Cannon | null, b: Cannon) => (!a || b.requests.average > a.requests.average ? b : a);
+    // The machine is shared: its load moves between runs, so each round's two runs, back to back,
+    // give one ratio, in throughput and in server CPU per request (the steadier of the two).
+    const rounds: { throughput: number; cpu: number; non2xx: number }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      base = better(base, await autocannon(`${origin}/bench/fixed`, SECONDS));
-      menu = better(menu, await autocannon(`${origin}${demoUrl}`, SECONDS));
+      const fixedRun = await autocannon(`${origin}/bench/fixed`, SECONDS);
+      const menuRun = await autocannon(`${origin}${demoUrl}`, SECONDS);
+      rounds.push({
+        throughput: menuRun.requests.average / fixedRun.requests.average,
+        cpu: fixedRun.cpuPerRequest / menuRun.cpuPerRequest,
+        non2xx: menuRun.non2xx,
+      });
+      base = better(base, fixedRun);
+      menu = better(menu, menuRun);
     }
     if (!base || !menu) throw new Error('no throughput run');
     const gzipped = await autocannon(`${origin}${demoUrl}`, SECONDS, ['-H', 'accept-encoding=gzip']);
@@ -356,12 +388,17 @@ async function main() {
     line('fixed buffer', base);
     line('/menu/{demo}', menu);
     line(`/menu/{demo}, gzip (${kb(demoPage.gzip)})`, gzipped);
-    const ratio = menu.requests.average / base.requests.average;
+    const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const ratio = middle(rounds.map((round) => round.throughput));
     console.log(
-      `  server CPU per request, /menu against the fixed buffer: ${(menu.cpuPerRequest / base.cpuPerRequest).toFixed(2)}× (throughput ratio from CPU: ${(base.cpuPerRequest / menu.cpuPerRequest).toFixed(2)})`,
+      `  throughput ratio per round: ${rounds.map((round) => round.throughput.toFixed(2)).join(', ')} (median ${ratio.toFixed(2)}); from server CPU per request: ${rounds.map((round) => round.cpu.toFixed(2)).join(', ')} (median ${middle(rounds.map((round) => round.cpu)).toFixed(2)})`,
     );
     console.log('');
-    check('throughput ratio ≥ 0.5', ratio >= targets.throughputRatio && menu.non2xx === 0, ratio.toFixed(2));
+    check(
+      'throughput ratio to the fixed buffer ≥ 0.9 (median of 3 rounds)',
+      ratio >= targets.throughputRatio && rounds.every((round) => round.non2xx === 0),
+      ratio.toFixed(2),
+    );
     check(
       `p99 latency ≤ 30 ms at ${CONNECTIONS} connections`,
       menu.latency.p99 <= targets.p99Ms,
@@ -370,15 +407,18 @@ async function main() {
 
     // ---- Lighthouse, on the page a diner opens (the server is idle again) ----
     console.log(
-      `\nLighthouse ${lighthouseVersion()}: mobile (simulated slow 4G, 4× CPU slowdown), ${chromiumPath}, ${demoUrl}`,
+      `\nLighthouse ${lighthouseVersion()}: mobile (simulated slow 4G, 4× CPU slowdown), ${chromiumPath}, ${demoUrl}; ${load()}`,
     );
     // Single Lighthouse runs vary by several points; the median of three is what is judged.
     const audits: LighthouseRun[] = [];
     for (let run = 0; run < LIGHTHOUSE_RUNS; run++) audits.push(await runLighthouse(`${origin}${demoUrl}`));
     const byPerformance = [...audits].sort((a, b) => a.performance - b.performance);
     const audit = byPerformance[Math.floor(byPerformance.length / 2)]!;
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const tbt = median(audits.map((a) => a.tbt));
+    const performance = median(audits.map((a) => a.performance));
     console.log(
-      `  performance per run: ${audits.map((a) => a.performance).join(', ')}; accessibility per run: ${audits.map((a) => a.accessibility).join(', ')} (median run shown)`,
+      `  performance per run: ${audits.map((a) => a.performance).join(', ')} (median ${performance}); Total Blocking Time per run: ${audits.map((a) => `${a.tbt} ms`).join(', ')} (median ${tbt} ms); accessibility per run: ${audits.map((a) => a.accessibility).join(', ')} (median run by performance shown)`,
     );
     for (const [name, value] of Object.entries(audit.metrics)) console.log(`  ${name.padEnd(26)} ${value}`);
     for (const line of audit.failing) console.log(`  below 90: ${line}`);
@@ -387,9 +427,14 @@ async function main() {
     );
     console.log('');
     check(
-      'Lighthouse mobile performance ≥ 95',
-      audit.performance >= targets.lighthousePerformance,
-      String(audit.performance),
+      'Lighthouse mobile performance ≥ 95 (median of 3)',
+      performance >= targets.lighthousePerformance,
+      String(performance),
+    );
+    check(
+      'Lighthouse mobile Total Blocking Time ≤ 200 ms (median of 3)',
+      tbt <= targets.lighthouseTbtMs,
+      `${tbt} ms`,
     );
     check(
       'Lighthouse mobile accessibility ≥ 95',

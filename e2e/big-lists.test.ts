@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK, makeDemoBig, signInDemo } from './support/big-restaurant.ts';
@@ -9,8 +10,42 @@ import { type RunningServer, startServer } from './support/server.ts';
  * The owner's screens at a big restaurant's size (issue 21 §6): the demo restaurant with 10,000 more
  * dishes opens its dishes screen in seconds, asks the server one page at a time (never the whole
  * list), pages and sorts there and finds a dish by search; 10,000 ingredients and 600 categories
- * (past the tables' threshold of 500) page on the server too.
+ * (past the tables' threshold of 500) page on the server too, and so do the admin's Users and
+ * Restaurants tables past 600 restaurants and the team table past 600 members.
  */
+
+/**
+ * 600 restaurants with an owner each, and 600 members of the demo restaurant (issue 21, more server
+ * pages): the admin's Users and Restaurants tables and the team table pass 500 rows.
+ */
+async function addRestaurantsAndTeam(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const owners = await client.query(
+      `WITH made AS (
+         INSERT INTO restaurants (id, name, time_zone)
+         SELECT substr(md5(random()::text || n::text), 1, 24), 'Bulk bistro ' || n, 'UTC'
+         FROM generate_series(1, 600) AS n RETURNING id, name)
+       INSERT INTO users (id, username, email, role, person_id, restaurant_id)
+       SELECT substr(md5(random()::text || id), 1, 24), 'bulk_owner_' || split_part(name, ' ', 3),
+              'bulk_owner_' || split_part(name, ' ', 3) || '@carte.test', 'RESTAURANT',
+              substr(md5(random()::text || id || 'p'), 1, 24), id
+       FROM made`,
+    );
+    expect(owners.rowCount).toBe(600);
+    const team = await client.query(
+      `INSERT INTO users (id, username, email, first_name, last_name, role, person_id, restaurant_id, created_at)
+       SELECT substr(md5(random()::text || n::text), 1, 24), 'bulk_member_' || n, 'bulk_member_' || n || '@carte.test',
+              'Bulk', 'Member ' || n, 'MEMBER', substr(md5(random()::text || n::text || 'p'), 1, 24), u.restaurant_id,
+              now() - make_interval(secs => 600 - n)
+       FROM generate_series(1, 600) AS n, (SELECT restaurant_id FROM users WHERE username = 'demo') AS u`,
+    );
+    expect(team.rowCount).toBe(600);
+  } finally {
+    await client.end();
+  }
+}
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,6 +54,7 @@ beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'true', CAPTCHA: 'off' });
   browser = await launchBrowser();
   await makeDemoBig(server.databaseUrl);
+  await addRestaurantsAndTeam(server.databaseUrl);
 }, 120_000);
 
 afterAll(async () => {
@@ -115,6 +151,62 @@ describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories
     await eventually(async () => (await table.locator('tbody tr').count()) === 1, 10_000);
     await expect.poll(() => table.locator('tbody tr').first().textContent()).toContain('Bulk section 321');
     expect(requests.some((url) => url.searchParams.get('search') === 'Bulk section 321')).toBe(true);
+    await context.close();
+  }, 120_000);
+
+  it("the admin's Users and Restaurants tables past 500 rows page on the server and find one by search", async () => {
+    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const page: Page = await context.newPage();
+    const requests: URL[] = [];
+    page.on('request', (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/admin/users' || url.pathname === '/api/admin/restaurants')
+        requests.push(url);
+    });
+    await page.goto('/login');
+    await page.getByLabel('Username or email').fill('root@carte.test');
+    await page.getByLabel(/^Password/).fill('RootPass123');
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/dashboard', { timeout: 30_000 });
+
+    const restaurants = page.getByRole('region', { name: 'Restaurants' });
+    await eventually(() => restaurants.getByText(/^1–10 of 6\d\d$/).isVisible(), 10_000);
+    await restaurants.getByRole('textbox').fill('Bulk bistro 321');
+    await eventually(async () => (await restaurants.locator('tbody tr').count()) === 1, 10_000);
+    await expect
+      .poll(() => restaurants.locator('tbody tr').first().textContent())
+      .toContain('bulk_owner_321');
+    const users = page.getByRole('region', { name: 'Users' });
+    await eventually(() => users.getByText(/^1–10 of 6\d\d$/).isVisible(), 10_000);
+    await users.getByRole('textbox').fill('bulk_owner_432');
+    await eventually(async () => (await users.locator('tbody tr').count()) === 1, 10_000);
+    await page.screenshot({ path: screenshotPath('big-lists-admin'), fullPage: false });
+    // Never the whole list: every call asked for a page.
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((url) => url.searchParams.has('page'))).toBe(true);
+    expect(requests.some((url) => url.searchParams.get('search') === 'Bulk bistro 321')).toBe(true);
+    await context.close();
+  }, 120_000);
+
+  it('the team table past 500 members pages on the server', async () => {
+    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const page: Page = await context.newPage();
+    await signInDemo(page);
+    const requests: URL[] = [];
+    page.on('request', (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/members') requests.push(url);
+    });
+    await page.goto('/members');
+    await eventually(() => page.getByText(/^1–10 of 6\d\d$/).isVisible(), 10_000);
+    await eventually(() => page.getByRole('heading', { name: /^Members \(6\d\d\)$/ }).isVisible(), 10_000);
+    const table = page.getByRole('table', { name: 'Members' });
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await eventually(() => page.getByText(/^11–20 of 6\d\d$/).isVisible(), 10_000);
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(10);
+    await page.screenshot({ path: screenshotPath('big-lists-members'), fullPage: false });
+    expect(requests.every((url) => url.searchParams.has('page'))).toBe(true);
+    expect(requests.some((url) => url.searchParams.get('page') === '2')).toBe(true);
     await context.close();
   }, 120_000);
 });

@@ -4,12 +4,12 @@ import { compression } from 'vite-plugin-compression2';
 import { menuFontsPlugin } from './menu-fonts.ts';
 
 /**
- * The public menu's hydration bundle (src/public-menu/main.tsx), built apart from the owner's app:
+ * The public menu's hydration bundle (src/public-menu/main.ts), built apart from the owner's app:
  * one small script for diners, with preact/compat in place of React (React's client alone is about
  * 57 KB gzip, over the page's 50 KB budget; Preact hydrates react-dom/server markup as is).
  *
  * Output: dist/public-menu/assets/main-[hash].js and dist/public-menu/.vite/manifest.json, whose
- * entry "src/public-menu/main.tsx" names the file; dist/public-menu/fonts.json and assets/fonts/ (the
+ * entry "src/public-menu/main.ts" names the file; dist/public-menu/fonts.json and assets/fonts/ (the
  * menu fonts, menu-fonts.ts); a .br and a .gz beside each text file over 1 KB. The server serves dist/ (so the script is at
  * /public-menu/assets/…, cached as immutable) and reads the manifest for the <script> tag.
  */
@@ -40,7 +40,7 @@ export default defineConfig({
     sourcemap: true,
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      input: here('src/public-menu/main.tsx'),
+      input: here('src/public-menu/main.ts'),
       treeshake: {
         // @carte/domain is pure but does not say so; saying it drops the modules the page does not use.
         moduleSideEffects: [{ test: /packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],

@@ -607,12 +607,12 @@ describe('developer logs', () => {
       payload: { message: '', url: '/create-menu' },
     });
     expect(reported.status).toBe(200);
-    const page = await t.call<{ logs: { _id: string; status_code: number; user: { username: string } }[] }>({
+    const page = await t.call<{ data: { _id: string; status_code: number; user: { username: string } }[] }>({
       method: 'GET',
       url: '/api/admin/logs?status=0',
       token: admin.token,
     });
-    const mine = page.body.message.logs.filter((log) => log.user.username === owner.user.username);
+    const mine = page.body.message.data.filter((log) => log.user.username === owner.user.username);
     expect(mine).toHaveLength(1);
     // Mailed tokens never reach the log: not in a failed request's address, not in a page's.
     const secret = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
@@ -624,12 +624,12 @@ describe('developer logs', () => {
       token: owner.token,
       payload: { message: 'boom', url: `/reset-password?token=${secret}` },
     });
-    const all = await t.call<{ logs: { url: string }[] }>({
+    const all = await t.call<{ data: { url: string }[] }>({
       method: 'GET',
-      url: '/api/admin/logs?limit=100',
+      url: '/api/admin/logs?per_page=100',
       token: admin.token,
     });
-    const urls = all.body.message.logs.map((log) => log.url);
+    const urls = all.body.message.data.map((log) => log.url);
     expect(urls).toEqual(
       expect.arrayContaining([
         '/api/admin/verify-account-token/[redacted]',

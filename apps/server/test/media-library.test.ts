@@ -284,7 +284,7 @@ describe('GET /api/restaurants/media (paging)', () => {
     for (const bad of ['0', '-1', 'abc', '1.5']) {
       const answer = await list(owner.token, bad);
       expect(answer.status, bad).toBe(400);
-      expect(answer.body.message).toBe(messages.mediaPageInvalid);
+      expect(answer.body.message).toBe(messages.listPageInvalid);
     }
   });
 

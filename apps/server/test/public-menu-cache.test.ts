@@ -86,16 +86,20 @@ describe('the page cache (public-menu.pages.ts)', () => {
     expect(pages.renders).toBe(3);
   });
 
-  it('holds a page as its brotli copy, and counts a gzip copy once one is made', () => {
+  it('holds a page as its brotli copy, and counts a gzip copy or the plain body once one is made', () => {
     const pages = createPageCache({ now: () => 0 });
     const html = Buffer.from(`<!doctype html>${'<p>A dish, its price and its story.</p>'.repeat(400)}`);
     const held = pages.page('p', () => compactRendered({ ...page(0), body: html }));
     expect(held.br!.length).toBeLessThan(html.length / 5);
-    expect(held.body.equals(html)).toBe(true); // the plain body, made again on demand
     const before = pages.stats().pages.bytes;
     expect(before).toBeLessThan(held.br!.length + 1000);
     gzipOf(held);
     expect(pages.stats().pages.bytes).toBe(before + held.gzip!.length);
+    expect(held.plain).toBeUndefined(); // the gzip copy did not keep the plain body
+    // A client that accepts no compression: the plain body, made once, kept and counted.
+    expect(held.body.equals(html)).toBe(true);
+    expect(held.body).toBe(held.body);
+    expect(pages.stats().pages.bytes).toBe(before + held.gzip!.length + html.length);
     expect(pages.stats().pages.entries).toBe(1);
   });
 

@@ -721,13 +721,13 @@ describe('one client (doc 3 §2.4)', () => {
       url: `/api/dma/clients?search=${client.username}`,
       token: reseller.token,
     });
-    expect(search.body.message).toMatchObject({ count: 1, page: 1, limit: 5 });
+    expect(search.body.message).toMatchObject({ total: 1, page: 1, per_page: 5 });
     const none = await t.call<DmaClientPage>({
       method: 'GET',
       url: '/api/dma/clients?search=zzzz-no-such',
       token: reseller.token,
     });
-    expect(none.body.message.count).toBe(0);
+    expect(none.body.message.total).toBe(0);
   });
 
   it('acts as a verified client, records both identities, and returns to the reseller', async () => {
@@ -788,7 +788,7 @@ describe('one client (doc 3 §2.4)', () => {
       url: '/api/dma/clients',
       token: back.body.message.accessToken,
     });
-    expect(list.body.message.clients.map((row) => row._id)).toContain(client.id);
+    expect(list.body.message.data.map((row) => row._id)).toContain(client.id);
   });
 
   it("deletes a client with the reseller's password: account, restaurant and a mail", async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { objectId, userSchema } from './api.ts';
 import { mailTemplateGroups } from './mail-templates.ts';
 import { messages } from './messages.ts';
+import { listPageQuery, paginatedSchema } from './pagination.ts';
 import { roles } from './roles.ts';
 import { text } from './text.ts';
 import { emailField, idList, newAccountSchema, optionalName, usernameField } from './validation.ts';
@@ -31,6 +32,10 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
+/** GET /admin/users: every owner, or one page searched by email, names, username or restaurant (issue 21). */
+export const adminUserSorts = ['created', 'email', 'username'] as const;
+export type AdminUserSort = (typeof adminUserSorts)[number];
+export const adminUsersQuery = listPageQuery(adminUserSorts);
 
 /** A row of the Restaurants table with what its "View more" modal shows. */
 export const adminRestaurantSchema = z.object({
@@ -53,6 +58,10 @@ export const adminRestaurantSchema = z.object({
 });
 export type AdminRestaurant = z.infer<typeof adminRestaurantSchema>;
 export const adminRestaurantListSchema = z.array(adminRestaurantSchema);
+/** GET /admin/restaurants: every restaurant, or one page searched by name or owner (issue 21). */
+export const adminRestaurantSorts = ['created', 'name'] as const;
+export type AdminRestaurantSort = (typeof adminRestaurantSorts)[number];
+export const adminRestaurantsQuery = listPageQuery(adminRestaurantSorts);
 
 const dailyCount = z.object({ date: z.string(), count: z.number().int() });
 
@@ -229,18 +238,18 @@ export const adminLogSchema = z.object({
 });
 export type AdminLog = z.infer<typeof adminLogSchema>;
 
-export const adminLogsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+/**
+ * GET /admin/logs: always one page (the log is never read whole), newest first; `route` is a
+ * substring of the address and `search` of the address or the message (issue 21: the shared page
+ * query and answer).
+ */
+export const ADMIN_LOG_PAGE_SIZE = 20;
+export const adminLogSorts = ['created'] as const;
+export const adminLogsQuery = listPageQuery(adminLogSorts).extend({
   status: z.coerce.number().int().min(0).max(999).optional(),
   route: text().trim().max(300).optional(),
 });
-export const adminLogPageSchema = z.object({
-  logs: z.array(adminLogSchema),
-  page: z.number().int(),
-  count: z.number().int(),
-  limit: z.number().int(),
-});
+export const adminLogPageSchema = paginatedSchema(adminLogSchema);
 export type AdminLogPage = z.infer<typeof adminLogPageSchema>;
 export const adminLogDeleteSchema = z.object({ ids: idList(1000).min(1, { error: messages.invalidInput }) });
 

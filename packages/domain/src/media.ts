@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
-import { paginationSchema } from './pagination.ts';
+import { listPageQuery, paginationSchema } from './pagination.ts';
 import { effectivePermissions, type Permissions, permissionKeys } from './permissions.ts';
 import type { Role } from './roles.ts';
 import { text } from './validation.ts';
@@ -48,19 +48,11 @@ export const mediaPageSchema = z.object({
 });
 export type MediaPage = z.infer<typeof mediaPageSchema>;
 
-export const mediaListQuery = z.object({
-  page: z
-    .union([z.number(), z.string().trim()])
-    .optional()
-    .transform((value) => (value === undefined || value === '' ? 1 : Number(value)))
-    .pipe(
-      z
-        .number({ error: messages.mediaPageInvalid })
-        .int({ error: messages.mediaPageInvalid })
-        .min(1, { error: messages.mediaPageInvalid })
-        .max(1_000_000, { error: messages.mediaPageInvalid }),
-    ),
-});
+/**
+ * `page` (1 when absent) and `per_page` (MEDIA_PAGE_SIZE when absent, at most 100) as every
+ * paged list takes them (issue 21); the answer keeps doc 2's `{data, pagination}`.
+ */
+export const mediaListQuery = listPageQuery(['created']).pick({ page: true, per_page: true });
 
 /** The answer of an upload: the stored items, and how many files were refused by their content or name. */
 export const mediaUploadResultSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId, permissionsSchema } from './api.ts';
 import { messages } from './messages.ts';
+import { listPageQuery } from './pagination.ts';
 import { type PermissionKey, type Permissions, permissionKeys } from './permissions.ts';
 import { text } from './text.ts';
 import {
@@ -31,6 +32,11 @@ export const memberSchema = z.object({
   createdAt: z.string(),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/** GET /api/members: the whole team, or one page of it searched by name or email (issue 21). */
+export const memberSorts = ['created', 'name'] as const;
+export type MemberSort = (typeof memberSorts)[number];
+export const listMembersQuery = listPageQuery(memberSorts);
 
 /** The flags a form sends: every key optional (a missing one is false on create, unchanged on update). */
 export const memberPermissionsInput = z.object(

@@ -216,7 +216,6 @@ export const messages = {
   mediaFileTooLarge: 'File is too large. Maximum size is 10MB.',
   mediaEmpty: 'No images available to upload',
   mediaTooManyFiles: (max: number) => `You can upload at most ${max} images at once.`,
-  mediaPageInvalid: 'Page must be a whole number from 1',
   // big lists (issue 21, decisions "Big lists"): the owner's lists asked one page at a time
   listPageInvalid: 'Page must be a whole number from 1',
   listPerPageInvalid: 'Rows per page must be a whole number from 1 to 100',

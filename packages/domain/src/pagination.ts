@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { text } from './text.ts';
 
 /** The paginated list shape of doc 1 §3. */
 export interface Pagination {
@@ -76,8 +77,8 @@ export function listPageQuery<const Sort extends string>(sorts: readonly [Sort, 
   return z.object({
     page: wholeFromQuery(messages.listPageInvalid, 1_000_000),
     per_page: wholeFromQuery(messages.listPerPageInvalid, MAX_PER_PAGE),
-    search: z
-      .string()
+    // text(): a NUL character cannot reach PostgreSQL (400, not 500).
+    search: text()
       .max(SEARCH_MAX, { error: messages.listSearchTooLong })
       .optional()
       .transform((value) => value?.trim() || undefined),
@@ -94,6 +95,20 @@ export interface PageRequest<Sort extends string = string> {
   sort?: Sort | undefined;
   order?: 'asc' | 'desc' | undefined;
 }
+
+/** A page query whose `page` may be absent. */
+export type ListPageQuery<Sort extends string = string> = Omit<PageRequest<Sort>, 'page'> & {
+  page?: number | undefined;
+};
+
+/**
+ * The page a list that is always read a page at a time answers (the developer log, the reseller's
+ * client search, the media library): page 1 and `perPage` rows unless the query asks otherwise.
+ */
+export const pageOrFirst = <Sort extends string>(
+  query: ListPageQuery<Sort>,
+  perPage: number,
+): PageRequest<Sort> => ({ ...query, page: query.page ?? DEFAULT_PAGE, per_page: query.per_page ?? perPage });
 
 export const paginationSchema = z.object({
   page: z.number().int(),

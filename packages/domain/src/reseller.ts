@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { objectId } from './api.ts';
 import { billingIntervals, billingMessages, planProductSchema, promotionCouponSchema } from './billing.ts';
 import { messages } from './messages.ts';
+import { listPageQuery, paginatedSchema } from './pagination.ts';
 import { text } from './text.ts';
 import {
   emailField,
@@ -94,9 +95,11 @@ export const pendingLicenceSchema = z.object({
 export type PendingLicence = z.infer<typeof pendingLicenceSchema>;
 export const pendingLicenceListSchema = z.array(pendingLicenceSchema);
 
-/** GET /dma/clients-temporary: the "query filters" (a search over email and username). */
-export const pendingLicenceQuery = z.object({
-  search: text().trim().max(200).optional(),
+/**
+ * GET /dma/clients-temporary: the "query filters" (a search over email and username); the whole
+ * list, or one page of it (issue 21).
+ */
+export const pendingLicenceQuery = listPageQuery(['created']).extend({
   status: z.enum(pendingLicenceStatuses).optional(),
 });
 
@@ -131,17 +134,11 @@ export type DmaClient = z.infer<typeof dmaClientSchema>;
 export const dmaClientListSchema = z.array(dmaClientSchema);
 
 /** GET /dma/clients: the client search (5 a page on the dashboard; "No licenses were found."). */
-export const dmaClientsQuery = z.object({
-  search: text().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(DMA_CLIENT_PAGE_SIZE),
-});
-export const dmaClientPageSchema = z.object({
-  clients: dmaClientListSchema,
-  page: z.number().int(),
-  count: z.number().int(),
-  limit: z.number().int(),
-});
+/** Always one page (page 1 and 5 rows unless asked), in the shared page shape (issue 21). */
+export const dmaClientSorts = ['created', 'username', 'email'] as const;
+export type DmaClientSort = (typeof dmaClientSorts)[number];
+export const dmaClientsQuery = listPageQuery(dmaClientSorts);
+export const dmaClientPageSchema = paginatedSchema(dmaClientSchema);
 export type DmaClientPage = z.infer<typeof dmaClientPageSchema>;
 
 /** GET /dma/client-subscription-status (doc 3 §3). */
@@ -386,6 +383,10 @@ export const adminDmaSchema = z.object({
 });
 export type AdminDma = z.infer<typeof adminDmaSchema>;
 export const adminDmaListSchema = z.array(adminDmaSchema);
+/** GET /admin/dma-list: every reseller, or one page searched by username, email or company (issue 21). */
+export const adminDmaSorts = ['created', 'username', 'email'] as const;
+export type AdminDmaSort = (typeof adminDmaSorts)[number];
+export const adminDmaQuery = listPageQuery(adminDmaSorts);
 
 /** GET /admin/dma-list-pending: a pending DMA invitation (doc 3 §3: data.email, data.added_by, token). */
 export const pendingDmaSchema = z.object({
@@ -397,6 +398,8 @@ export const pendingDmaSchema = z.object({
 });
 export type PendingDma = z.infer<typeof pendingDmaSchema>;
 export const pendingDmaListSchema = z.array(pendingDmaSchema);
+/** GET /admin/dma-list-pending: every pending link, or one page searched by address (issue 21). */
+export const pendingDmaQuery = listPageQuery(['created']);
 
 /** POST /admin/send-dma-register-link {email}. */
 export const sendDmaRegisterLinkSchema = z.object({ email: emailField() });

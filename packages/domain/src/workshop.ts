@@ -475,6 +475,11 @@ export const showCtaSchema = z.object({
   emails: z.array(z.string()),
 });
 
+/** GET /api/menus: the whole list, or one page of it searched by name (issue 21). */
+export const menuSorts = ['created', 'name'] as const;
+export type MenuSort = (typeof menuSorts)[number];
+export const listMenusQuery = listPageQuery(menuSorts);
+
 export const menuSchema = z.object({
   _id: objectId,
   name: z.string(),

@@ -1,22 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import type { PublicCategory, PublicDish } from '@carte/domain';
 import { matchDish } from './filtering.ts';
 import { formatOptionPrice, formatPrice } from './format.ts';
+import { findDish } from './lookup.ts';
 import { MenuFooter } from './menu-footer.tsx';
 import type { MenuPage } from './page.ts';
 import { DishMeta, GreyedNote, Logo, logoOf, Picture, Price, RichText, ViewLink } from './parts.tsx';
 import { texts } from './texts.ts';
-
-export function findDish(
-  page: Pick<MenuPage, 'menu'>,
-  dishId: string,
-): { dish: PublicDish; category: PublicCategory } | null {
-  for (const category of page.menu.categories) {
-    const dish = category.dishes.find((entry) => entry._id === dishId);
-    if (dish) return { dish, category };
-  }
-  return null;
-}
 
 function BackLink(props: { page: MenuPage }) {
   return (
@@ -137,7 +126,11 @@ export function DishScreen(props: { page: MenuPage; dishId: string }) {
                   {dish.sideDishes.map((side) => (
                     <li key={side._id}>
                       {inMenu.has(side._id) ? (
-                        <ViewLink page={page} to={{ kind: 'dish', menuId: menu._id, dishId: side._id }}>
+                        <ViewLink
+                          page={page}
+                          to={{ kind: 'dish', menuId: menu._id, dishId: side._id }}
+                          withFilters
+                        >
                           {side.name}
                         </ViewLink>
                       ) : (

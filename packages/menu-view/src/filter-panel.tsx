@@ -1,24 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { type DinerFilterState, type DinerSort, dinerSorts } from '@carte/domain';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { activeFilterCount } from './filtering.ts';
+import { activeFilterCount, greyedStatus, readFilterForm } from './filtering.ts';
 import type { MenuPage } from './page.ts';
 import { ViewLink } from './parts.tsx';
 import { sortLabels, texts } from './texts.ts';
 import { menuBasePath, viewHref } from './urls.ts';
-
-/** The form's fields carry the same names as the shared-link query (`diet`, `avoid`, `f`, `sort`). */
-function readForm(form: HTMLFormElement): DinerFilterState {
-  const values = new FormData(form);
-  const list = (name: string) => values.getAll(name).map(String);
-  const sort = String(values.get('sort') ?? '');
-  return {
-    diets: list('diet'),
-    foodTypes: list('avoid'),
-    customFilters: list('f'),
-    sort: (dinerSorts as readonly string[]).includes(sort) ? (sort as DinerSort) : null,
-  };
-}
 
 const noop = () => {};
 
@@ -70,7 +56,7 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
     ? (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
         const form = event.currentTarget.form;
         if (!form) return;
-        const next = readForm(form);
+        const next = readFilterForm(form);
         apply(next, viewHref({ kind: 'menu', menuId: menu._id }, links, next));
       }
     : noop;
@@ -143,7 +129,7 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
         </form>
       </details>
       <p className="cm-status" role="status">
-        {count - (filters.sort ? 1 : 0) > 0 ? texts.greyedCount(props.greyed, props.total) : null}
+        {greyedStatus(filters, props.greyed, props.total)}
       </p>
     </section>
   );

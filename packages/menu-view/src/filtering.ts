@@ -2,6 +2,7 @@ import {
   type DinerFilterState,
   type DinerSort,
   type DishMatch,
+  dinerSorts,
   dishMatches,
   emptyFilterState,
   type FilterableDish,
@@ -12,6 +13,7 @@ import {
   type PublicRestaurant,
   sortChoices,
 } from '@carte/domain';
+import { texts } from './texts.ts';
 
 /**
  * What the diner's filter panel offers on one menu (doc 3 §2.7, decisions "Schedules and filters"):
@@ -126,5 +128,39 @@ export const sameFilters = (a: DinerFilterState, b: DinerFilterState): boolean =
   [a.diets, a.foodTypes, a.customFilters].every(
     (list, index) => list.join('\n') === [b.diets, b.foodTypes, b.customFilters][index]?.join('\n'),
   );
+
+/** The filter form's choices (its fields carry the shared link's names: `diet`, `avoid`, `f`, `sort`). */
+export function readFilterForm(form: HTMLFormElement): DinerFilterState {
+  const values = new FormData(form);
+  const list = (name: string) => values.getAll(name).map(String);
+  const sort = String(values.get('sort') ?? '');
+  return {
+    diets: list('diet'),
+    foodTypes: list('avoid'),
+    customFilters: list('f'),
+    sort: (dinerSorts as readonly string[]).includes(sort) ? (sort as DinerSort) : null,
+  };
+}
+
+const reasonText = (reason: FilterReason): string => {
+  switch (reason.kind) {
+    case 'diet':
+      return texts.reasonDiet(reason.name);
+    case 'foodType':
+      return texts.reasonFoodType(reason.name);
+    case 'include':
+      return texts.reasonInclude(reason.name);
+    default:
+      return texts.reasonExclude(reason.name);
+  }
+};
+
+/** Why a dish is greyed ("Not for you: …"), or null when it is not. */
+export const greyedNote = (match: DishMatch): string | null =>
+  match.greyed ? `${texts.notForYou} ${match.reasons.map(reasonText).join(', ')}` : null;
+
+/** The filter bar's status line: how many dishes are greyed, when a filter (not only a sort) is on. */
+export const greyedStatus = (state: DinerFilterState, greyed: number, total: number): string | null =>
+  activeFilterCount(state) - (state.sort ? 1 : 0) > 0 ? texts.greyedCount(greyed, total) : null;
 
 export type { FilterReason };

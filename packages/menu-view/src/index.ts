@@ -1,9 +1,9 @@
 /**
- * @carte/menu-view — the public menu (doc 2 §2–§4), drawn by the server (renderToString), hydrated by
- * apps/web/src/public-menu/main.tsx, and shown in the owner's preview.
+ * @carte/menu-view — the public menu (doc 2 §2–§4), drawn by the server (renderToString), enhanced by
+ * apps/web/src/public-menu/main.ts (drawn whole by its app.tsx after the banner's switch), and shown
+ * in the owner's preview.
  */
 export { compactPayload, DESCRIPTION_ATTRIBUTE, restoreDescriptions } from './compact.ts';
-export { findDish } from './dish-screen.tsx';
 export { pageDescription, pageTitle, serializeForScript } from './embed.ts';
 export { ExpiryBanner } from './expiry-banner.tsx';
 export {
@@ -12,11 +12,15 @@ export {
   type FilterChoices,
   filterChoices,
   filterVocabulary,
+  greyedNote,
+  greyedStatus,
   matchDish,
+  readFilterForm,
   toFilterable,
 } from './filtering.ts';
 export { clockTime, formatOptionPrice, formatPrice, plainText, servedDays, servedHours } from './format.ts';
 export { menuJsonLd, schemaDiet } from './json-ld.ts';
+export { categoryAnchor, findDish } from './lookup.ts';
 export { MenuPreview, type MenuPreviewProps, previewImage } from './menu-preview.tsx';
 export { SocialIcon } from './parts.tsx';
 export { PublicMenuApp } from './public-menu-app.tsx';

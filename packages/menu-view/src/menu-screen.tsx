@@ -3,13 +3,13 @@ import { type DishMatch, type PublicCategory, type PublicDish, sortDishes } from
 import type { ReactNode } from 'react';
 import { FilterPanel } from './filter-panel.tsx';
 import { matchDish } from './filtering.ts';
+import { categoryAnchor } from './lookup.ts';
 import { MenuFooter } from './menu-footer.tsx';
 import type { MenuPage } from './page.ts';
 import {
   CategoryNav,
   Cover,
   CtaButton,
-  categoryAnchor,
   cx,
   DishMeta,
   dishCard,
@@ -72,6 +72,7 @@ function dishLink(page: MenuPage, dish: PublicDish, children: ReactNode = dish.n
     <ViewLink
       page={page}
       to={{ kind: 'dish', menuId: page.menu._id, dishId: dish._id }}
+      withFilters
       className="cm-stretch"
     >
       {children}
@@ -79,8 +80,9 @@ function dishLink(page: MenuPage, dish: PublicDish, children: ReactNode = dish.n
   );
 }
 
-const greyedProps = (match: DishMatch) =>
-  match.greyed ? ({ 'aria-disabled': true } as const) : ({} as Record<string, never>);
+/** A dish's item: greyed or not, and its id, by which the page's script greys and sorts it. */
+const greyedProps = (dish: PublicDish, match: DishMatch) =>
+  match.greyed ? ({ 'data-dish': dish._id, 'aria-disabled': true } as const) : { 'data-dish': dish._id };
 
 // ---------- Classic: a clean list, picture beside each dish ----------
 
@@ -88,7 +90,7 @@ function ClassicDish(props: { page: MenuPage; entry: DishEntry }) {
   const { page } = props;
   const { dish, match, priority } = props.entry;
   return (
-    <li className={cx('cm-row', match.greyed && 'is-greyed')} {...greyedProps(match)}>
+    <li className={cx('cm-row', match.greyed && 'is-greyed')} {...greyedProps(dish, match)}>
       <div className="cm-dim cm-row-inner">
         <div className="cm-row-head">
           <h3 className="cm-name">{dishLink(page, dish)}</h3>
@@ -114,7 +116,7 @@ function PizzaDish(props: { page: MenuPage; entry: DishEntry }) {
   const { page } = props;
   const { dish, match, priority } = props.entry;
   return (
-    <li className={cx('cm-card', match.greyed && 'is-greyed')} {...greyedProps(match)}>
+    <li className={cx('cm-card', match.greyed && 'is-greyed')} {...greyedProps(dish, match)}>
       <div className="cm-dim">
         {dish.image ? (
           <div className="cm-card-media">{dishCard(dish, '', priority, 'cm-card-img')}</div>
@@ -141,7 +143,7 @@ function SushiDish(props: { page: MenuPage; entry: DishEntry }) {
   const { page } = props;
   const { dish, match, priority } = props.entry;
   return (
-    <li className={cx('cm-tile', match.greyed && 'is-greyed')} {...greyedProps(match)}>
+    <li className={cx('cm-tile', match.greyed && 'is-greyed')} {...greyedProps(dish, match)}>
       <div className="cm-dim">
         <div className="cm-tile-media">
           {dish.image ? (

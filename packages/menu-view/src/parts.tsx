@@ -12,7 +12,9 @@ import {
 } from '@carte/domain';
 import type { MouseEvent, ReactNode } from 'react';
 import { DESCRIPTION_ATTRIBUTE } from './compact.ts';
+import { greyedNote } from './filtering.ts';
 import { formatPrice, plainText } from './format.ts';
+import { categoryAnchor } from './lookup.ts';
 import type { MenuPage, Page } from './page.ts';
 import { socialLabels, texts } from './texts.ts';
 import { contrastRatio, textOn } from './theme.ts';
@@ -287,23 +289,10 @@ export function SideDishes(props: { page: MenuPage; dish: PublicDish }) {
   );
 }
 
-const reasonText = (reason: DishMatch['reasons'][number]) => {
-  switch (reason.kind) {
-    case 'diet':
-      return texts.reasonDiet(reason.name);
-    case 'foodType':
-      return texts.reasonFoodType(reason.name);
-    case 'include':
-      return texts.reasonInclude(reason.name);
-    default:
-      return texts.reasonExclude(reason.name);
-  }
-};
-
 /** Why a dish is greyed: kept at full contrast outside the dimmed part. */
 export function GreyedNote(props: { match: DishMatch }) {
-  if (!props.match.greyed) return null;
-  return <p className="cm-why">{`${texts.notForYou} ${props.match.reasons.map(reasonText).join(', ')}`}</p>;
+  const note = greyedNote(props.match);
+  return note === null ? null : <p className="cm-why">{note}</p>;
 }
 
 // ---------- restaurant pieces ----------
@@ -467,8 +456,6 @@ export function MenuSwitcher(props: { page: MenuPage }) {
     </nav>
   );
 }
-
-export const categoryAnchor = (id: string) => `c-${id}`;
 
 export function CategoryNav(props: { page: MenuPage }) {
   const { page } = props;

@@ -20,7 +20,9 @@ export const MENU_ROOT_ELEMENT_ID = 'carte-menu-root';
  * - `/menu/{restaurantId}/{mapId}` — the same for one menu display;
  * - `?menu={menuId}` — one menu; plus the filter query `diet=…&avoid=…&f=…&sort=…`;
  * - `?print=1[&menu={menuId}]` — the printable menu;
- * - `/menu/{restaurantId}/dish/{dishId}/menuSelected/{menuId}[?map={mapId}]` — a dish.
+ * - `/menu/{restaurantId}/dish/{dishId}/menuSelected/{menuId}[?map={mapId}]` — a dish; from a
+ *   filtered menu with the same filter query, so the dish page greys it and leads back to the
+ *   filtered menu (with or without JavaScript).
  */
 export interface LinkContext {
   baseUrl: string;
@@ -47,7 +49,7 @@ export function viewHref(view: PublicMenuView, context: LinkContext, filters?: D
     case 'dish':
       return withQuery(
         `${context.baseUrl}/menu/${seg(context.restaurantId)}/dish/${seg(view.dishId)}/menuSelected/${seg(view.menuId)}`,
-        [context.mapId && `map=${seg(context.mapId)}`],
+        [context.mapId && `map=${seg(context.mapId)}`, filterQuery],
       );
     case 'print':
       return withQuery(base, ['print=1', view.menuId && `menu=${seg(view.menuId)}`]);
@@ -104,7 +106,7 @@ export function resolvePage(data: CustomerMenu, pathname: string, search: string
   }
 
   let filters = emptyFilterState();
-  if (view.kind === 'menu') {
+  if (view.kind === 'menu' || view.kind === 'dish') {
     const menuId = view.menuId;
     const choices = filterChoices(
       data.restaurant,

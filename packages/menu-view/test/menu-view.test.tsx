@@ -464,6 +464,19 @@ describe('addresses', () => {
       resolvePage(data, `/menu/${r}`, `?menu=${lunch._id}&diet=vegan&diet=Keto&sort=alcohol-asc`).filters,
     ).toEqual({ diets: ['Vegan'], foodTypes: [], customFilters: [], sort: null });
   });
+
+  it('a dish of a filtered menu carries the filters, so its page greys it and leads back to them', () => {
+    const filters: DinerFilterState = { diets: ['Vegan'], foodTypes: [], customFilters: [], sort: null };
+    const dish = { kind: 'dish', menuId: lunch._id, dishId: tacoFish._id } as const;
+    const href = viewHref(dish, { baseUrl: '', restaurantId: r }, filters);
+    expect(href).toBe(`/menu/${r}/dish/${tacoFish._id}/menuSelected/${lunch._id}?diet=Vegan`);
+    const url = new URL(href, 'https://carte.test');
+    const resolved = resolvePage(data, url.pathname, url.search);
+    expect(resolved).toEqual({ view: dish, filters, mapId: null });
+    const html = render(resolved.view, { filters: resolved.filters });
+    expect(html).toContain('class="cm-why"');
+    expect(html).toContain(`href="/menu/${r}?menu=${lunch._id}&amp;diet=Vegan"`);
+  });
 });
 
 describe('page pieces for the server', () => {

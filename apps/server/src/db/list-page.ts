@@ -2,6 +2,7 @@ import { DEFAULT_PER_PAGE, type PageRequest, type Paginated, pageOffset, paginat
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../core/transaction.ts';
 import type { Db } from './connect.ts';
+import { users } from './schema.ts';
 
 /**
  * One page of an owner's list (issue 21): the rows are counted and cut in SQL, and only the page's
@@ -61,3 +62,28 @@ export async function readWhole<Row, Item>(
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
+
+type SortTerms<Sort extends string> = Record<Sort, readonly [AnyColumn | SQL, 'asc' | 'desc']>;
+
+/**
+ * The ORDER BY of a page: the asked sort's term in its natural direction unless `order` says
+ * otherwise (`fallback`, a sort or terms of its own, when none is asked), ties ending on `tie`.
+ */
+export function pageOrder<Sort extends string>(
+  request: { sort?: Sort | undefined; order?: 'asc' | 'desc' | undefined },
+  by: SortTerms<Sort>,
+  fallback: Sort | SQL[],
+  tie: SQL,
+): SQL[] {
+  const sort = request.sort ?? (typeof fallback === 'string' ? fallback : undefined);
+  if (sort === undefined) return [...(fallback as SQL[]), tie];
+  const [term, natural] = by[sort];
+  return [direction(request.order, natural)(term), tie];
+}
+
+/** The sorts of a list of accounts (owners, resellers, clients): newest first, username, email. */
+export const accountSorts: SortTerms<'created' | 'username' | 'email'> = {
+  created: [users.createdAt, 'desc'],
+  username: [lowerName(users.username), 'asc'],
+  email: [lowerName(users.email), 'asc'],
+};

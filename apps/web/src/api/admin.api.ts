@@ -3,12 +3,15 @@ import {
   type AdminCompleteInput,
   type AdminCreateInput,
   type AdminDietarySave,
+  type AdminRestaurantSort,
+  type AdminUserSort,
   adminAddUserResultSchema,
   adminDietarySchema,
   adminInvitationSchema,
   adminLogPageSchema,
   adminMailListSchema,
   adminRestaurantListSchema,
+  adminRestaurantSchema,
   adminStatisticsSchema,
   adminSubscribeResultSchema,
   adminUserListSchema,
@@ -16,6 +19,8 @@ import {
   type EditTemplateInput,
   mailTemplateDetailSchema,
   mailTemplateSummarySchema,
+  type PageRequest,
+  paginatedSchema,
   returnResultSchema,
   shapeshiftResultSchema,
 } from '@carte/domain';
@@ -46,6 +51,15 @@ export const adminApi = {
   admins: (signal?: AbortSignal) => api.get('/admin/load', { schema: adminUserListSchema, signal }),
   restaurants: (signal?: AbortSignal) =>
     api.get('/admin/restaurants', { schema: adminRestaurantListSchema, signal }),
+  /** One page of the users or the restaurants, searched and sorted on the server (issue 21). */
+  usersPage: (query: PageRequest<AdminUserSort>, signal?: AbortSignal) =>
+    api.get('/admin/users', { query: { ...query }, schema: paginatedSchema(adminUserSchema), signal }),
+  restaurantsPage: (query: PageRequest<AdminRestaurantSort>, signal?: AbortSignal) =>
+    api.get('/admin/restaurants', {
+      query: { ...query },
+      schema: paginatedSchema(adminRestaurantSchema),
+      signal,
+    }),
   statistics: (signal?: AbortSignal) =>
     api.get('/admin/statistics', { schema: adminStatisticsSchema, signal }),
   createAdmin: (input: AdminCreateInput) =>
@@ -75,7 +89,7 @@ export const adminApi = {
   sendTest: (template: string) =>
     api.post('/admin/email-templates/test', { body: { template }, schema: z.string() }),
   outbox: (signal?: AbortSignal) => api.get('/admin/outbox', { schema: adminMailListSchema, signal }),
-  logs: (query: { page: number; limit: number; status?: number; route?: string }, signal?: AbortSignal) =>
+  logs: (query: { page: number; per_page: number; status?: number; route?: string }, signal?: AbortSignal) =>
     api.get('/admin/logs', {
       query: Object.fromEntries(
         Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
@@ -99,12 +113,16 @@ export const adminInvitationQuery = (token: string) => ({
   queryFn: ({ signal }: { signal: AbortSignal }) => adminApi.invitation(token, signal),
 });
 
-export const useAdminUsers = () =>
-  useQuery({ queryKey: adminKeys.users, queryFn: ({ signal }) => adminApi.users(signal) });
+export const useAdminUsers = (enabled = true) =>
+  useQuery({ queryKey: adminKeys.users, queryFn: ({ signal }) => adminApi.users(signal), enabled });
 export const useAdminAdmins = (enabled: boolean) =>
   useQuery({ queryKey: adminKeys.admins, queryFn: ({ signal }) => adminApi.admins(signal), enabled });
-export const useAdminRestaurants = () =>
-  useQuery({ queryKey: adminKeys.restaurants, queryFn: ({ signal }) => adminApi.restaurants(signal) });
+export const useAdminRestaurants = (enabled = true) =>
+  useQuery({
+    queryKey: adminKeys.restaurants,
+    queryFn: ({ signal }) => adminApi.restaurants(signal),
+    enabled,
+  });
 export const useAdminStatistics = () =>
   useQuery({ queryKey: adminKeys.statistics, queryFn: ({ signal }) => adminApi.statistics(signal) });
 

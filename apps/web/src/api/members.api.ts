@@ -1,11 +1,14 @@
 import {
   type MemberCompleteInput,
   type MemberCreateInput,
+  type MemberSort,
   type MemberUpdateInput,
   memberAcceptResultSchema,
   memberCreatedSchema,
   memberInvitationSchema,
   memberSchema,
+  type PageRequest,
+  paginatedSchema,
 } from '@carte/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -20,6 +23,9 @@ export const memberKeys = {
 /** The team (doc 2 §7: GET list, POST create, PUT update by id, DELETE {ids}; verify; resend). */
 export const membersApi = {
   list: (signal?: AbortSignal) => api.get('/members', { schema: z.array(memberSchema), signal }),
+  /** One page of the team (issue 21). */
+  page: (query: PageRequest<MemberSort>, signal?: AbortSignal) =>
+    api.get('/members', { query: { ...query }, schema: paginatedSchema(memberSchema), signal }),
   create: (input: MemberCreateInput) => api.post('/members', { body: input, schema: memberCreatedSchema }),
   update: (id: string, input: MemberUpdateInput) =>
     api.put(`/members/${id}`, { body: input, schema: memberSchema }),
@@ -34,8 +40,8 @@ export const membersApi = {
     api.post('/members/accept', { body: { token }, schema: memberAcceptResultSchema }),
 };
 
-export function useMembers() {
-  return useQuery({ queryKey: memberKeys.all, queryFn: ({ signal }) => membersApi.list(signal) });
+export function useMembers(enabled = true) {
+  return useQuery({ queryKey: memberKeys.all, queryFn: ({ signal }) => membersApi.list(signal), enabled });
 }
 
 const reload = (queryClient: ReturnType<typeof useQueryClient>) =>

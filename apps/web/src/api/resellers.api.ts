@@ -80,9 +80,9 @@ export const resellerApi = {
   statistics: (signal?: AbortSignal) =>
     api.get('/dma/clients-statistics', { schema: clientsStatisticsSchema, signal }),
   prices: (signal?: AbortSignal) => api.get('/dma/product-prices', { schema: productPricesSchema, signal }),
-  clients: (query: { search: string; page: number; limit: number }, signal?: AbortSignal) =>
+  clients: (query: { search: string; page: number; per_page: number }, signal?: AbortSignal) =>
     api.get('/dma/clients', {
-      query: { page: query.page, limit: query.limit, search: query.search || undefined },
+      query: { page: query.page, per_page: query.per_page, search: query.search || undefined },
       schema: dmaClientPageSchema,
       signal,
     }),
@@ -153,7 +153,7 @@ export const useProductPrices = () =>
     staleTime: 60_000,
   });
 /** The client search, a page at a time on the server (doc 3 §9: 5 a page). */
-export const useClientSearch = (query: { search: string; page: number; limit: number }) =>
+export const useClientSearch = (query: { search: string; page: number; per_page: number }) =>
   useQuery({
     queryKey: resellerKeys.clients({ search: query.search, page: query.page }),
     queryFn: ({ signal }) => resellerApi.clients(query, signal),

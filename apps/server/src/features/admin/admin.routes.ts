@@ -7,12 +7,16 @@ import {
   adminIdSchema,
   adminInvitationSchema,
   adminRestaurantListSchema,
+  adminRestaurantSchema,
+  adminRestaurantsQuery,
   adminStatisticsSchema,
   adminSubscribeResultSchema,
   adminSubscribeUserSchema,
   adminTokenParams,
   adminUserListSchema,
   adminUserSchema,
+  adminUsersQuery,
+  paginatedSchema,
   returnResultSchema,
   shapeshiftResultSchema,
   shapeshiftSchema,
@@ -21,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireRoles } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
+import { listHandler, pageDescription } from '../../http/list-page.ts';
 import type { AdminService } from './admin.service.ts';
 
 /**
@@ -45,10 +50,18 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         security,
         tags,
         summary: 'Every owner (and reseller client), newest first, with the restaurant',
-        response: responses(adminUserListSchema, denied),
+        description: pageDescription(
+          "email, first name, last name, username or restaurant's name",
+          'created (newest first), email, username',
+        ),
+        querystring: adminUsersQuery,
+        response: responses(z.union([adminUserListSchema, paginatedSchema(adminUserSchema)]), [
+          400,
+          ...denied,
+        ]),
       },
     },
-    async (request) => ok(await admin.listUsers(callerOf(request))),
+    listHandler((caller) => admin.listUsers(caller), admin.usersPage),
   );
 
   app.get(
@@ -59,10 +72,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         security,
         tags,
         summary: 'Every restaurant with its owner, logo and what "View more" shows',
-        response: responses(adminRestaurantListSchema, denied),
+        description: pageDescription("name or owner's username", 'created (newest first), name'),
+        querystring: adminRestaurantsQuery,
+        response: responses(z.union([adminRestaurantListSchema, paginatedSchema(adminRestaurantSchema)]), [
+          400,
+          ...denied,
+        ]),
       },
     },
-    async (request) => ok(await admin.listRestaurants(callerOf(request))),
+    listHandler((caller) => admin.listRestaurants(caller), admin.restaurantsPage),
   );
 
   app.get(

@@ -1,18 +1,38 @@
 import {
   type AdminInvitation,
   type AdminRestaurant,
+  type AdminRestaurantSort,
   type AdminStatistics,
   type AdminUser,
+  type AdminUserSort,
+  likePattern,
   messages,
+  type PageRequest,
+  type Paginated,
   type Role,
 } from '@carte/domain';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { MailSender } from '../../core/mail-port.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
+import { accountSorts, lowerName, pageOrder, readPage } from '../../db/list-page.ts';
 import { analyticsEvents, menus, restaurants, subscriptions, users } from '../../db/schema.ts';
 import {
   type AccountRemovalDeps,
@@ -30,6 +50,7 @@ import {
 } from '../identity/index.ts';
 
 type UserRow = typeof users.$inferSelect;
+type RestaurantRow = typeof restaurants.$inferSelect;
 
 /** An invited admin holds this username until they choose theirs: it is outside the username pattern. */
 const PENDING_PREFIX = '~admin-';
@@ -143,6 +164,92 @@ export function createAdminService(deps: AdminDeps) {
     await removeAccount({ db, publicMenu: deps.publicMenu, endSubscription: deps.endSubscription }, user);
   }
 
+  /**
+   * Restaurants with what "View more" shows. `only` reads the counts of these rows alone (a page);
+   * otherwise of every restaurant (the whole list), in one query each, joined through Maps.
+   */
+  async function presentRestaurants(rows: RestaurantRow[], only: boolean): Promise<AdminRestaurant[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const among = (column: AnyColumn) => (only ? inArray(column, ids) : undefined);
+    const owners = await db
+      .select({ restaurantId: users.restaurantId, username: users.username, email: users.email })
+      .from(users)
+      .where(
+        and(
+          inArray(users.role, ['RESTAURANT', 'DMA_CLIENT']),
+          isNotNull(users.restaurantId),
+          among(users.restaurantId),
+        ),
+      )
+      .orderBy(asc(users.createdAt));
+    const memberCounts = await db
+      .select({ restaurantId: users.restaurantId, n: count() })
+      .from(users)
+      .where(and(eq(users.role, 'MEMBER'), among(users.restaurantId)))
+      .groupBy(users.restaurantId);
+    const menuCounts = await db
+      .select({
+        restaurantId: menus.restaurantId,
+        n: count(),
+        published: sql<number>`count(*) filter (where ${menus.draft} = false)`.mapWith(Number),
+      })
+      .from(menus)
+      .where(among(menus.restaurantId))
+      .groupBy(menus.restaurantId);
+    const active = await db
+      .select({
+        restaurantId: subscriptions.restaurantId,
+        status: subscriptions.status,
+        interval: subscriptions.interval,
+      })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.status, 'active'), among(subscriptions.restaurantId)));
+    const locationCounts = await db
+      .select({ parentId: restaurants.parentId, n: count() })
+      .from(restaurants)
+      .where(and(isNotNull(restaurants.parentId), among(restaurants.parentId)))
+      .groupBy(restaurants.parentId);
+    const parentIds = [...new Set(rows.flatMap((row) => (row.parentId ? [row.parentId] : [])))];
+    const parents =
+      parentIds.length === 0
+        ? []
+        : await db
+            .select({ id: restaurants.id, name: restaurants.name })
+            .from(restaurants)
+            .where(inArray(restaurants.id, parentIds));
+    const ownerOf = new Map<string, { username: string; email: string }>();
+    for (const owner of owners)
+      if (owner.restaurantId && !ownerOf.has(owner.restaurantId)) ownerOf.set(owner.restaurantId, owner);
+    const names = new Map(parents.map((row) => [row.id, row.name]));
+    const menusOf = new Map(menuCounts.map((row) => [row.restaurantId, row]));
+    const membersOf = new Map(memberCounts.map((row) => [row.restaurantId, row.n]));
+    // The first active row wins, as before (a Map keeps the last of equal keys).
+    const subscriptionOf = new Map(active.toReversed().map((row) => [row.restaurantId, row]));
+    const locationsOf = new Map(locationCounts.map((row) => [row.parentId, row.n]));
+    return rows.map((row) => {
+      const menuCount = menusOf.get(row.id);
+      const subscription = subscriptionOf.get(row.id);
+      const owner = ownerOf.get(row.id);
+      return {
+        _id: row.id,
+        name: row.name,
+        restaurantType: row.restaurantType,
+        ownerUsername: owner?.username ?? null,
+        ownerEmail: owner?.email ?? null,
+        logo: deps.logoUrl(row.logo),
+        timeZone: row.timeZone,
+        parentName: row.parentId ? (names.get(row.parentId) ?? null) : null,
+        menus: menuCount?.n ?? 0,
+        publishedMenus: menuCount?.published ?? 0,
+        members: membersOf.get(row.id) ?? 0,
+        locations: locationsOf.get(row.id) ?? 0,
+        subscription: subscription ? { status: subscription.status, interval: subscription.interval } : null,
+        createdAt: row.createdAt.toISOString(),
+      };
+    });
+  }
+
   return {
     /** GET /admin/users: the owners, newest first, with their restaurant (doc 3 §2.2 Users table). */
     async listUsers(caller: Caller): Promise<AdminUser[]> {
@@ -154,6 +261,45 @@ export function createAdminService(deps: AdminDeps) {
         .where(inArray(users.role, ['RESTAURANT', 'DMA_CLIENT']))
         .orderBy(desc(users.createdAt), desc(users.id));
       return rows.map((row) => presentAdminUser(row.user, row.restaurantName));
+    },
+
+    /**
+     * One page of the owners (issue 21): those whose email, names, username or restaurant's name
+     * contains `search`, newest first or by `sort` (created, email, username), counted and cut in SQL.
+     */
+    async usersPage(caller: Caller, request: PageRequest<AdminUserSort>): Promise<Paginated<AdminUser>> {
+      requireAdmin(caller);
+      const pattern = request.search ? likePattern(request.search) : undefined;
+      const where = and(
+        inArray(users.role, ['RESTAURANT', 'DMA_CLIENT']),
+        pattern
+          ? or(
+              ...[users.email, users.firstName, users.lastName, users.username, restaurants.name].map(
+                (column) => ilike(column, pattern),
+              ),
+            )
+          : undefined,
+      );
+      const [counted] = await db
+        .select({ total: count() })
+        .from(users)
+        .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
+        .where(where);
+      const order = pageOrder(request, accountSorts, 'created', desc(users.id));
+      return readPage(
+        request,
+        counted?.total ?? 0,
+        (limit, offset) =>
+          db
+            .select({ user: users, restaurantName: restaurants.name })
+            .from(users)
+            .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        async (rows) => rows.map((row) => presentAdminUser(row.user, row.restaurantName)),
+      );
     },
 
     /** GET /admin/load: the admins (super admin only, doc 3 §6). */
@@ -174,59 +320,45 @@ export function createAdminService(deps: AdminDeps) {
         .select()
         .from(restaurants)
         .orderBy(desc(restaurants.createdAt), desc(restaurants.id));
-      const owners = await db
-        .select({ restaurantId: users.restaurantId, username: users.username, email: users.email })
-        .from(users)
-        .where(and(inArray(users.role, ['RESTAURANT', 'DMA_CLIENT']), isNotNull(users.restaurantId)))
-        .orderBy(asc(users.createdAt));
-      const memberCounts = await db
-        .select({ restaurantId: users.restaurantId, n: count() })
-        .from(users)
-        .where(eq(users.role, 'MEMBER'))
-        .groupBy(users.restaurantId);
-      const menuCounts = await db
-        .select({
-          restaurantId: menus.restaurantId,
-          n: count(),
-          published: sql<number>`count(*) filter (where ${menus.draft} = false)`.mapWith(Number),
-        })
-        .from(menus)
-        .groupBy(menus.restaurantId);
-      const active = await db
-        .select({
-          restaurantId: subscriptions.restaurantId,
-          status: subscriptions.status,
-          interval: subscriptions.interval,
-        })
-        .from(subscriptions)
-        .where(eq(subscriptions.status, 'active'));
-      const ownerOf = new Map<string, { username: string; email: string }>();
-      for (const owner of owners)
-        if (owner.restaurantId && !ownerOf.has(owner.restaurantId)) ownerOf.set(owner.restaurantId, owner);
-      const names = new Map(rows.map((row) => [row.id, row.name]));
-      return rows.map((row) => {
-        const menuCount = menuCounts.find((m) => m.restaurantId === row.id);
-        const subscription = active.find((s) => s.restaurantId === row.id);
-        const owner = ownerOf.get(row.id);
-        return {
-          _id: row.id,
-          name: row.name,
-          restaurantType: row.restaurantType,
-          ownerUsername: owner?.username ?? null,
-          ownerEmail: owner?.email ?? null,
-          logo: deps.logoUrl(row.logo),
-          timeZone: row.timeZone,
-          parentName: row.parentId ? (names.get(row.parentId) ?? null) : null,
-          menus: menuCount?.n ?? 0,
-          publishedMenus: menuCount?.published ?? 0,
-          members: memberCounts.find((m) => m.restaurantId === row.id)?.n ?? 0,
-          locations: rows.filter((other) => other.parentId === row.id).length,
-          subscription: subscription
-            ? { status: subscription.status, interval: subscription.interval }
-            : null,
-          createdAt: row.createdAt.toISOString(),
-        };
-      });
+      return presentRestaurants(rows, false);
+    },
+
+    /**
+     * One page of the restaurants (issue 21): those whose name or owner's username contains
+     * `search`, newest first or by name, counted and cut in SQL; only the page's counts are read.
+     */
+    async restaurantsPage(
+      caller: Caller,
+      request: PageRequest<AdminRestaurantSort>,
+    ): Promise<Paginated<AdminRestaurant>> {
+      requireAdmin(caller);
+      const pattern = request.search ? likePattern(request.search) : undefined;
+      const where = pattern
+        ? or(
+            ilike(restaurants.name, pattern),
+            sql`exists (select 1 from ${users} where ${users.restaurantId} = ${restaurants.id} and ${users.role} in ('RESTAURANT', 'DMA_CLIENT') and ${users.username} ilike ${pattern})`,
+          )
+        : undefined;
+      const [counted] = await db.select({ total: count() }).from(restaurants).where(where);
+      const order = pageOrder(
+        request,
+        { created: [restaurants.createdAt, 'desc'], name: [lowerName(restaurants.name), 'asc'] },
+        'created',
+        desc(restaurants.id),
+      );
+      return readPage(
+        request,
+        counted?.total ?? 0,
+        (limit, offset) =>
+          db
+            .select()
+            .from(restaurants)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        (rows) => presentRestaurants(rows, true),
+      );
     },
 
     /** GET /admin/statistics: the section counts and the statistics block (doc 3 §2.2). */

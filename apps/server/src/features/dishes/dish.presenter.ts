@@ -42,25 +42,25 @@ export async function presentDishes(
 ): Promise<Dish[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [ingredientRows, sideRows, categoryRows] = await Promise.all([
-    db
-      .select({ dishId: dishIngredients.dishId, id: ingredients.id, name: ingredients.name })
-      .from(dishIngredients)
-      .innerJoin(ingredients, eq(ingredients.id, dishIngredients.ingredientId))
-      .where(anyOf(dishIngredients.dishId, ids))
-      .orderBy(asc(dishIngredients.position)),
-    db
-      .select({ dishId: dishSideDishes.dishId, id: dishSideDishes.sideDishId })
-      .from(dishSideDishes)
-      .where(anyOf(dishSideDishes.dishId, ids))
-      .orderBy(asc(dishSideDishes.position)),
-    db
-      .select({ dishId: categoryDishes.dishId, id: categories.id })
-      .from(categoryDishes)
-      .innerJoin(categories, eq(categories.id, categoryDishes.categoryId))
-      .where(and(anyOf(categoryDishes.dishId, ids), inArray(categories.restaurantId, scope.visibleIds)))
-      .orderBy(asc(categories.position), desc(categories.createdAt)),
-  ]);
+  // One after the other: a whole list presents its slices inside one transaction, whose one
+  // connection takes one query at a time.
+  const ingredientRows = await db
+    .select({ dishId: dishIngredients.dishId, id: ingredients.id, name: ingredients.name })
+    .from(dishIngredients)
+    .innerJoin(ingredients, eq(ingredients.id, dishIngredients.ingredientId))
+    .where(anyOf(dishIngredients.dishId, ids))
+    .orderBy(asc(dishIngredients.position));
+  const sideRows = await db
+    .select({ dishId: dishSideDishes.dishId, id: dishSideDishes.sideDishId })
+    .from(dishSideDishes)
+    .where(anyOf(dishSideDishes.dishId, ids))
+    .orderBy(asc(dishSideDishes.position));
+  const categoryRows = await db
+    .select({ dishId: categoryDishes.dishId, id: categories.id })
+    .from(categoryDishes)
+    .innerJoin(categories, eq(categories.id, categoryDishes.categoryId))
+    .where(and(anyOf(categoryDishes.dishId, ids), inArray(categories.restaurantId, scope.visibleIds)))
+    .orderBy(asc(categories.position), desc(categories.createdAt));
   const ingredientsOf = groupBy(ingredientRows, (row) => row.dishId);
   const sidesOf = groupBy(sideRows, (row) => row.dishId);
   const categoriesOf = groupBy(categoryRows, (row) => row.dishId);

@@ -20,20 +20,19 @@ export async function presentIngredients(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const parentIds = [...new Set(rows.map((row) => row.parentId).filter((id): id is string => Boolean(id)))];
-  const [parents, counts] = await Promise.all([
-    parentIds.length
-      ? db
-          .select({ id: ingredients.id, name: ingredients.name })
-          .from(ingredients)
-          .where(and(inArray(ingredients.id, parentIds), inArray(ingredients.restaurantId, scope.visibleIds)))
-      : [],
-    db
-      .select({ id: dishIngredients.ingredientId, count: count() })
-      .from(dishIngredients)
-      .innerJoin(dishes, eq(dishes.id, dishIngredients.dishId))
-      .where(and(anyOf(dishIngredients.ingredientId, ids), inArray(dishes.restaurantId, scope.visibleIds)))
-      .groupBy(dishIngredients.ingredientId),
-  ]);
+  // One after the other: a whole list presents its slices inside one transaction (readWhole).
+  const parents = parentIds.length
+    ? await db
+        .select({ id: ingredients.id, name: ingredients.name })
+        .from(ingredients)
+        .where(and(anyOf(ingredients.id, parentIds), inArray(ingredients.restaurantId, scope.visibleIds)))
+    : [];
+  const counts = await db
+    .select({ id: dishIngredients.ingredientId, count: count() })
+    .from(dishIngredients)
+    .innerJoin(dishes, eq(dishes.id, dishIngredients.dishId))
+    .where(and(anyOf(dishIngredients.ingredientId, ids), inArray(dishes.restaurantId, scope.visibleIds)))
+    .groupBy(dishIngredients.ingredientId);
   const parentName = new Map(parents.map((row) => [row.id, row.name]));
   const countOf = new Map(counts.map((row) => [row.id, Number(row.count)]));
   return rows.map((row) => {

@@ -23,6 +23,8 @@ export const logRoutes: FastifyPluginAsyncZod<{ logs: LogService }> = async (app
         security,
         tags,
         summary: 'The developer log, newest first, filtered by status code and route',
+        description:
+          'Always one page (page 1 and 20 rows unless asked): `{data, page, per_page, previous_page, next_page, total, total_pages}`; `per_page` 1 to 100, `status` the status code, `route` a substring of the address, `search` of the address or the message, `sort` created and `order` asc or desc (desc by default). A page past the last answers the last page.',
         querystring: adminLogsQuery,
         response: responses(adminLogPageSchema, [400, ...denied]),
       },

@@ -1,8 +1,18 @@
-import { type AdminLogPage, isAdminRole, messages } from '@carte/domain';
-import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import {
+  ADMIN_LOG_PAGE_SIZE,
+  type AdminLog,
+  isAdminRole,
+  type ListPageQuery,
+  likePattern,
+  messages,
+  type Paginated,
+  pageOrFirst,
+} from '@carte/domain';
+import { and, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
+import { direction, readPage } from '../../db/list-page.ts';
 import { logs } from '../../db/schema.ts';
 import { redactUrl } from '../../http/redact-url.ts';
 
@@ -19,38 +29,46 @@ function requireStaff(caller: Caller): void {
 export function createLogService(deps: { db: Db }) {
   const { db } = deps;
   return {
-    /** GET /admin/logs: the developer log, newest first, filtered by status and route. */
+    /**
+     * GET /admin/logs: one page of the developer log (page 1 and ADMIN_LOG_PAGE_SIZE rows unless
+     * asked), newest first (or oldest with `order=asc`), filtered by status, by `route` (a substring
+     * of the address) and by `search` (of the address or the message), read with the shared paging.
+     */
     async logs(
       caller: Caller,
-      query: { page: number; limit: number; status?: number; route?: string },
-    ): Promise<AdminLogPage> {
+      query: ListPageQuery & { status?: number | undefined; route?: string | undefined },
+    ): Promise<Paginated<AdminLog>> {
       requireStaff(caller);
+      const pattern = query.search ? likePattern(query.search) : undefined;
       const where = and(
         query.status !== undefined ? eq(logs.statusCode, query.status) : undefined,
-        query.route ? ilike(logs.url, `%${query.route.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+        query.route ? ilike(logs.url, likePattern(query.route)) : undefined,
+        pattern ? or(ilike(logs.url, pattern), ilike(logs.message, pattern)) : undefined,
       );
       const [total] = await db.select({ n: count() }).from(logs).where(where);
-      const rows = await db
-        .select()
-        .from(logs)
-        .where(where)
-        .orderBy(desc(logs.createdAt), desc(logs.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      return {
-        logs: rows.map((row) => ({
-          _id: row.id,
-          createdAt: row.createdAt.toISOString(),
-          message: row.message,
-          url: row.url,
-          status_code: row.statusCode,
-          method: row.method,
-          user: { username: row.username },
-        })),
-        page: query.page,
-        count: total?.n ?? 0,
-        limit: query.limit,
-      };
+      const newest = direction(query.order, 'desc');
+      return readPage(
+        pageOrFirst(query, ADMIN_LOG_PAGE_SIZE),
+        total?.n ?? 0,
+        (limit, offset) =>
+          db
+            .select()
+            .from(logs)
+            .where(where)
+            .orderBy(newest(logs.createdAt), newest(logs.id))
+            .limit(limit)
+            .offset(offset),
+        async (rows) =>
+          rows.map((row) => ({
+            _id: row.id,
+            createdAt: row.createdAt.toISOString(),
+            message: row.message,
+            url: row.url,
+            status_code: row.statusCode,
+            method: row.method,
+            user: { username: row.username },
+          })),
+      );
     },
 
     /** DELETE /admin/logs {ids}: removes the selected entries. */

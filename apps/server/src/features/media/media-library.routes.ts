@@ -43,12 +43,12 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod<{ library: MediaLibrarySe
         tags,
         summary: "One page of the restaurant's media library, newest first",
         description:
-          'Answers `data` (the items) and `pagination` (page, total, total_pages, per_page: 24). A page past the last answers the last page.',
+          'Answers `data` (the items) and `pagination` (page, per_page, previous_page, next_page, total, total_pages). `page` from 1 (1 when absent), `per_page` 1 to 100 (24 when absent). A page past the last answers the last page.',
         querystring: mediaListQuery,
         response: responses(mediaPageSchema, [400, 401, 403, 417]),
       },
     },
-    async (request) => ok(await library.list(callerOf(request), request.query.page)),
+    async (request) => ok(await library.list(callerOf(request), request.query)),
   );
 
   app.post(

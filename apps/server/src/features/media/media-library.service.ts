@@ -10,7 +10,7 @@ import {
   type MediaUploadResult,
   mediaFileName,
   messages,
-  paginate,
+  pageOrFirst,
 } from '@carte/domain';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -21,6 +21,7 @@ import type { RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
+import { readPage } from '../../db/list-page.ts';
 import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { media } from '../../db/schema.ts';
@@ -139,19 +140,28 @@ export function createMediaLibraryService(deps: MediaLibraryDeps) {
 
   return {
     /** One page of the library, newest first; a page past the end answers the last page. */
-    async list(caller: Caller, page: number): Promise<MediaPage> {
+    /** One page, newest first, read with the shared paging (readPage); doc 2's shape kept. */
+    async list(
+      caller: Caller,
+      query: { page?: number | undefined; per_page?: number | undefined },
+    ): Promise<MediaPage> {
       const scope = await scopeOf(db, caller);
       const own = eq(media.restaurantId, scope.restaurantId);
       const [counted] = await db.select({ total: count() }).from(media).where(own);
-      const pagination = paginate(counted?.total ?? 0, page, MEDIA_PAGE_SIZE);
-      const rows = await db
-        .select()
-        .from(media)
-        .where(own)
-        .orderBy(desc(media.createdAt), desc(media.id))
-        .limit(MEDIA_PAGE_SIZE)
-        .offset((pagination.page - 1) * MEDIA_PAGE_SIZE);
-      return { data: rows.map((row) => presentMediaItem(storage, row)), pagination };
+      const { data, ...pagination } = await readPage(
+        pageOrFirst(query, MEDIA_PAGE_SIZE),
+        counted?.total ?? 0,
+        (limit, offset) =>
+          db
+            .select()
+            .from(media)
+            .where(own)
+            .orderBy(desc(media.createdAt), desc(media.id))
+            .limit(limit)
+            .offset(offset),
+        async (rows) => rows.map((row) => presentMediaItem(storage, row)),
+      );
+      return { data, pagination };
     },
 
     /**

@@ -1,4 +1,5 @@
 import {
+  listMembersQuery,
   memberAcceptResultSchema,
   memberAcceptSchema,
   memberCompleteSchema,
@@ -12,11 +13,13 @@ import {
   memberUpdateSchema,
   messages,
   objectId,
+  paginatedSchema,
 } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
+import { listHandler, pageDescription } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { MemberService } from './member.service.ts';
 
@@ -39,11 +42,16 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
         tags,
         summary: "The restaurant's members, oldest first",
         description:
-          '`state` is "pending" until the member completes the invitation (the Verified column says No), "verified" after. `username` is empty while pending.',
-        response: responses(z.array(memberSchema), [401, 403, 417]),
+          '`state` is "pending" until the member completes the invitation (the Verified column says No), "verified" after. `username` is empty while pending. ' +
+          pageDescription('first name, last name or email', 'created (oldest first), name'),
+        querystring: listMembersQuery,
+        response: responses(
+          z.union([z.array(memberSchema), paginatedSchema(memberSchema)]),
+          [400, 401, 403, 417],
+        ),
       },
     },
-    async (request) => ok(await members.list(callerOf(request))),
+    listHandler((caller) => members.list(caller), members.page),
   );
 
   app.post(

@@ -1,18 +1,23 @@
 import {
   grantPermissions,
+  likePattern,
   type Member,
   type MemberAcceptResult,
   type MemberInvitation,
   type MemberPermissionsInput,
+  type MemberSort,
   messages,
+  type PageRequest,
+  type Paginated,
   type Permissions,
 } from '@carte/domain';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from '../../core/errors.ts';
 import type { MailSender } from '../../core/mail-port.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
+import { pageOrder, readPage, readWhole } from '../../db/list-page.ts';
 import { restaurants, users } from '../../db/schema.ts';
 import {
   assertNotActing,
@@ -148,12 +153,57 @@ export function createMemberService(deps: MemberDeps) {
   return {
     /** The caller's team, oldest first (a team is small: no paging). */
     async list(caller: Caller): Promise<Member[]> {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.restaurantId, restaurantOf(caller)), eq(users.role, 'MEMBER')))
-        .orderBy(asc(users.createdAt), asc(users.id));
-      return rows.map(presentMember);
+      return readWhole(
+        db,
+        (tx, limit, offset) =>
+          tx
+            .select()
+            .from(users)
+            .where(and(eq(users.restaurantId, restaurantOf(caller)), eq(users.role, 'MEMBER')))
+            .orderBy(asc(users.createdAt), asc(users.id))
+            .limit(limit)
+            .offset(offset),
+        async (_tx, rows) => rows.map(presentMember),
+      );
+    },
+
+    /**
+     * One page of the team (issue 21): the members whose name or email contains `search`, oldest
+     * first or by `sort` (created, name: first then last name), counted and cut in SQL.
+     */
+    async page(caller: Caller, request: PageRequest<MemberSort>): Promise<Paginated<Member>> {
+      const pattern = request.search ? likePattern(request.search) : undefined;
+      const where = and(
+        eq(users.restaurantId, restaurantOf(caller)),
+        eq(users.role, 'MEMBER'),
+        pattern
+          ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))
+          : undefined,
+      );
+      const [counted] = await db.select({ total: count() }).from(users).where(where);
+      // Oldest first; ties end on the id, ascending as the whole list's.
+      const order = pageOrder(
+        request,
+        {
+          created: [users.createdAt, 'asc'],
+          name: [sql`lower(${users.firstName} || ' ' || ${users.lastName})`, 'asc'],
+        },
+        'created',
+        asc(users.id),
+      );
+      return readPage(
+        request,
+        counted?.total ?? 0,
+        (limit, offset) =>
+          db
+            .select()
+            .from(users)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        async (rows) => rows.map(presentMember),
+      );
     },
 
     /**

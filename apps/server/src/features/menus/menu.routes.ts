@@ -1,9 +1,11 @@
 import {
   cloneSchema,
+  listMenusQuery,
   menuInputSchema,
   menuSchema,
   menuUpdateSchema,
   objectId,
+  paginatedSchema,
   removeCategoryFromMenuSchema,
   reorderSchema,
   selectCategoriesSchema,
@@ -13,6 +15,7 @@ import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { parseFields, readForm } from '../../http/form.ts';
+import { listHandler, pageDescription } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { MenuService } from './menu.service.ts';
 
@@ -47,10 +50,15 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
         tags,
         security,
         summary: "The restaurant's menus, then its parent's (fromParent, read-only); new menus last",
-        response: responses(z.array(menuSchema), [401, 403, 417]),
+        description: pageDescription('name', 'created (newest first), name'),
+        querystring: listMenusQuery,
+        response: responses(
+          z.union([z.array(menuSchema), paginatedSchema(menuSchema)]),
+          [400, 401, 403, 417],
+        ),
       },
     },
-    async (request) => ok(await menus.list(callerOf(request))),
+    listHandler((caller) => menus.list(caller), menus.page),
   );
 
   app.post(

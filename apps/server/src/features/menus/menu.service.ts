@@ -4,15 +4,19 @@ import {
   copyName,
   defaultMenuColors,
   defaultMenuCta,
+  likePattern,
   type Menu,
+  type MenuSort,
   type menuInputSchema,
   type menuUpdateSchema,
   messages,
+  type PageRequest,
+  type Paginated,
   type removeCategoryFromMenuSchema,
   type reorderSchema,
   type selectCategoriesSchema,
 } from '@carte/domain';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
@@ -21,11 +25,12 @@ import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertVisible, assertWritable, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
+import { lowerName, pageOrder, readPage } from '../../db/list-page.ts';
 import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
 import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
-import { createMenuLister, type MenuRow, presentMenu } from './menu.presenter.ts';
+import { createMenuLister, type MenuRow, presentMenu, presentMenus } from './menu.presenter.ts';
 import { copyImage } from './menu-images.ts';
 import type { CanPublish } from './publishing.ts';
 
@@ -180,6 +185,40 @@ export function createMenuService(deps: MenuServiceDeps) {
     async list(caller: Caller): Promise<Menu[]> {
       const scope = await scopeOf(db, caller);
       return listMenus(scope, byListOrder(scope));
+    },
+
+    /**
+     * One page of the list (issue 21): the menus whose name contains `search`, in the list's order
+     * (own first, then saved order, new ones last) or by `sort` (created: newest first, name),
+     * counted and cut in SQL.
+     */
+    async page(caller: Caller, request: PageRequest<MenuSort>): Promise<Paginated<Menu>> {
+      const scope = await scopeOf(db, caller);
+      const where = and(
+        inArray(menus.restaurantId, scope.visibleIds),
+        request.search ? ilike(menus.name, likePattern(request.search)) : undefined,
+      );
+      const [counted] = await db.select({ total: count() }).from(menus).where(where);
+      // Without a sort, the list's order: own menus first, then saved order, new ones last.
+      const order = pageOrder(
+        request,
+        { created: [menus.createdAt, 'desc'], name: [lowerName(menus.name), 'asc'] },
+        [asc(sql`${menus.restaurantId} <> ${scope.restaurantId}`), asc(menus.position), asc(menus.createdAt)],
+        desc(menus.id),
+      );
+      return readPage(
+        request,
+        counted?.total ?? 0,
+        (limit, offset) =>
+          db
+            .select()
+            .from(menus)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        (rows) => presentMenus(db, storage, scope, rows),
+      );
     },
 
     async get(caller: Caller, id: string): Promise<Menu> {

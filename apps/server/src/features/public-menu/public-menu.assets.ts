@@ -224,8 +224,20 @@ export type Encoding = 'br' | 'gzip';
  * The encodings a client accepts, best first (brotli, then gzip), from its Accept-Encoding header;
  * one it refuses with `q=0` is left out.
  */
-export function acceptedEncodings(header: string | undefined): Encoding[] {
+export function acceptedEncodings(header: string | undefined): readonly Encoding[] {
   if (!header) return [];
+  // Browsers send a handful of distinct headers: each is parsed once (a cached page's hot path).
+  let known: readonly Encoding[] | undefined = encodingsByHeader.get(header);
+  if (!known) {
+    known = parseAcceptEncoding(header);
+    if (encodingsByHeader.size >= 256) encodingsByHeader.clear();
+    encodingsByHeader.set(header, known);
+  }
+  return known;
+}
+const encodingsByHeader = new Map<string, readonly Encoding[]>();
+
+function parseAcceptEncoding(header: string): Encoding[] {
   const accepted = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');

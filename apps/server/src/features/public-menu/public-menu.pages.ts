@@ -12,13 +12,13 @@ export const PUBLIC_MENU_BUDGETS = {
 };
 
 /**
- * A rendered page's size as held: a compact page (`compactRendered`) its brotli copy and its gzip
- * copy once one was asked for (the page is counted again then: `grown`); a plain one its body, and
+ * A rendered page's size as held: a compact page (`compactRendered`) its brotli copy, and its gzip
+ * copy and plain body once asked for (the page is counted again then: `grown`); a plain one its body, and
  * its compressed copies counted in advance (about a quarter of it).
  */
 export const renderedSize = (rendered: Rendered, key: string): number =>
   (rendered.length !== undefined && rendered.br
-    ? rendered.br.length + (rendered.gzip?.length ?? 0)
+    ? rendered.br.length + (rendered.gzip?.length ?? 0) + (rendered.plain?.length ?? 0)
     : Math.ceil(rendered.body.length * 1.25)) +
   key.length * 2 +
   256;

@@ -106,6 +106,9 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** The cache headers of every page and answer `send` sends. */
+const cacheHeaders = { 'cache-control': PUBLIC_CACHE_CONTROL, vary: 'Accept-Encoding' } as const;
+
 /** Below this many bytes a page or answer is sent as it is (compressing would save a packet at most). */
 export const COMPRESS_THRESHOLD = 1024;
 
@@ -113,11 +116,13 @@ export const COMPRESS_THRESHOLD = 1024;
  * Sends a rendered page with its cache headers: 304 when the client holds it (the ETag is weak, so
  * it names the content whatever the encoding), else brotli or gzip when accepted, each made once.
  */
-function send(request: FastifyRequest, reply: FastifyReply, rendered: Rendered) {
-  reply
-    .header('cache-control', PUBLIC_CACHE_CONTROL)
-    .header('etag', rendered.etag)
-    .header('vary', 'Accept-Encoding');
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rendered: Rendered,
+  headers: Readonly<Record<string, string>> = cacheHeaders,
+) {
+  reply.headers(headers).header('etag', rendered.etag);
   if (rendered.status === 200 && matches(request.headers['if-none-match'], rendered.etag)) {
     return reply.code(304).send();
   }
@@ -163,24 +168,24 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
   const { service, assets, publicUrl, mediaOrigin } = options;
   const { pages } = service;
   const notFound = renderNotFoundPage();
-  // One header per origin the app is reached by (a handful), built once.
-  // (and per set of fonts: a page with web fonts allows its `@font-face` style by its hash).
-  const policies = new Map<string, string>();
-  const policyFor = (origin: string, fontStyleHash: string | undefined): string => {
-    const key = `${origin} ${fontStyleHash ?? ''}`;
-    let policy = policies.get(key);
-    if (!policy) {
-      policy = pagePolicy(origin, fontStyleHash, mediaOrigin);
-      if (policies.size < 1024) policies.set(key, policy);
+  // A page's headers (security, its policy, cache) once per origin the app is reached by (a
+  // handful) and set of fonts (a page with web fonts allows its `@font-face` style by its hash).
+  const headerSets = new Map<string, Readonly<Record<string, string>>>();
+  const headersFor = (origin: string, fontStyleHash: string | undefined) => {
+    const key = fontStyleHash ? `${origin} ${fontStyleHash}` : origin;
+    let headers = headerSets.get(key);
+    if (!headers) {
+      headers = {
+        ...pageHeaders,
+        'content-security-policy': pagePolicy(origin, fontStyleHash, mediaOrigin),
+        ...cacheHeaders,
+      };
+      if (headerSets.size < 1024) headerSets.set(key, headers);
     }
-    return policy;
+    return headers;
   };
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, rendered: Rendered) => {
-    reply
-      .headers(pageHeaders)
-      .header('content-security-policy', policyFor(originOf(request, publicUrl), rendered.fontStyleHash));
-    return send(request, reply, rendered);
-  };
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, rendered: Rendered) =>
+    send(request, reply, rendered, headersFor(originOf(request, publicUrl), rendered.fontStyleHash));
   const fonts = assets.fonts.bind(assets);
 
   async function page(request: FastifyRequest, reply: FastifyReply) {
@@ -218,8 +223,7 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
     } catch (error) {
       request.log.error({ err: error }, 'public menu page failed');
       return reply
-        .headers(pageHeaders)
-        .header('content-security-policy', policyFor(originOf(request, publicUrl), undefined))
+        .headers(headersFor(originOf(request, publicUrl), undefined))
         .code(500)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')

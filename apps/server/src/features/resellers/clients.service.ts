@@ -2,21 +2,28 @@ import {
   type AddClientResult,
   type ClientSubscriptionStatus,
   type ClientsStatistics,
+  DMA_CLIENT_PAGE_SIZE,
   DMA_LINK_DAYS,
   type DmaClient,
-  type DmaClientPage,
+  type DmaClientSort,
   type InvitationVerification,
+  type ListPageQuery,
+  likePattern,
   messages,
   PASSWORD_PATTERN,
+  type PageRequest,
+  type Paginated,
   type PendingLicence,
   type PendingLicenceStatus,
   type PlanPrice,
+  pageOrFirst,
   type SingleClient,
   usernameField,
 } from '@carte/domain';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Caller, callerFor } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
+import { accountSorts, direction, pageOrder, readPage } from '../../db/list-page.ts';
 import {
   actionTokens,
   categories,
@@ -43,7 +50,6 @@ import {
 } from './reseller.presenter.ts';
 import {
   createResellerShared,
-  likePattern,
   linkOf,
   type ResellerDeps,
   requireDma,
@@ -80,26 +86,28 @@ export function createClientsService(deps: ResellerDeps) {
     }
   }
 
-  /** The reseller's clients, newest first, with restaurant and active subscription. */
-  async function clientsOf(dmaId: string, search?: string) {
-    const rows = await db
+  /** The reseller's clients whose username, email or restaurant's name contains `search`. */
+  const clientsWhere = (dmaId: string, search?: string) =>
+    and(
+      eq(users.role, 'DMA_CLIENT'),
+      eq(users.dmaId, dmaId),
+      search
+        ? or(
+            sql`${users.username} ilike ${likePattern(search)}`,
+            sql`${users.email} ilike ${likePattern(search)}`,
+            sql`${restaurants.name} ilike ${likePattern(search)}`,
+          )
+        : undefined,
+    );
+  const clientRows = (where: SQL | undefined) =>
+    db
       .select({ user: users, restaurantName: restaurants.name })
       .from(users)
       .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
-      .where(
-        and(
-          eq(users.role, 'DMA_CLIENT'),
-          eq(users.dmaId, dmaId),
-          search
-            ? or(
-                sql`${users.username} ilike ${likePattern(search)}`,
-                sql`${users.email} ilike ${likePattern(search)}`,
-                sql`${restaurants.name} ilike ${likePattern(search)}`,
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(desc(users.createdAt), desc(users.id));
+      .where(where);
+
+  /** Clients with their restaurant and active subscription (one lookup each). */
+  async function presentClients(rows: Awaited<ReturnType<typeof clientRows>>): Promise<DmaClient[]> {
     const prices = await pricesById();
     const out: DmaClient[] = [];
     for (const row of rows) {
@@ -108,6 +116,41 @@ export function createClientsService(deps: ResellerDeps) {
     }
     return out;
   }
+
+  /** The reseller's clients, newest first, with restaurant and active subscription. */
+  async function clientsOf(dmaId: string) {
+    return presentClients(
+      await clientRows(clientsWhere(dmaId)).orderBy(desc(users.createdAt), desc(users.id)),
+    );
+  }
+
+  type LicenceQuery = { search?: string | undefined; status?: PendingLicenceStatus | undefined };
+  /** The reseller's licences in `status` (pending by default) matching `search`, joined to their link. */
+  const licenceFilter = (caller: Caller, query: LicenceQuery) => ({
+    link:
+      !query.status || query.status === 'pending'
+        ? liveLinkOf('dma-client-invitation', dmaClientInvitations.id)
+        : linkOf('dma-client-invitation', dmaClientInvitations.id),
+    where: and(
+      eq(dmaClientInvitations.dmaId, caller.userId),
+      eq(dmaClientInvitations.status, query.status ?? 'pending'),
+      query.search
+        ? or(
+            sql`${dmaClientInvitations.email} ilike ${likePattern(query.search)}`,
+            sql`${dmaClientInvitations.username} ilike ${likePattern(query.search)}`,
+          )
+        : undefined,
+    ),
+  });
+  const licenceRows = (caller: Caller, query: LicenceQuery) => {
+    const { link, where } = licenceFilter(caller, query);
+    return db
+      .select({ invitation: dmaClientInvitations, expiresAt: actionTokens.expiresAt })
+      .from(dmaClientInvitations)
+      .innerJoin(actionTokens, link)
+      .where(where)
+      .$dynamic();
+  };
 
   /** A pending client invitation from its mailed token: 400 "The link is not valid…" otherwise. */
   async function pendingInvitation(token: string) {
@@ -147,46 +190,61 @@ export function createClientsService(deps: ResellerDeps) {
       query: { search?: string | undefined; status?: PendingLicenceStatus | undefined },
     ): Promise<PendingLicence[]> {
       requireDma(caller);
-      const pending = !query.status || query.status === 'pending';
-      const rows = await db
-        .select({ invitation: dmaClientInvitations, expiresAt: actionTokens.expiresAt })
-        .from(dmaClientInvitations)
-        .innerJoin(
-          actionTokens,
-          pending
-            ? liveLinkOf('dma-client-invitation', dmaClientInvitations.id)
-            : linkOf('dma-client-invitation', dmaClientInvitations.id),
-        )
-        .where(
-          and(
-            eq(dmaClientInvitations.dmaId, caller.userId),
-            eq(dmaClientInvitations.status, query.status ?? 'pending'),
-            query.search
-              ? or(
-                  sql`${dmaClientInvitations.email} ilike ${likePattern(query.search)}`,
-                  sql`${dmaClientInvitations.username} ilike ${likePattern(query.search)}`,
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(desc(dmaClientInvitations.createdAt), desc(dmaClientInvitations.id));
+      const rows = await licenceRows(caller, query).orderBy(
+        desc(dmaClientInvitations.createdAt),
+        desc(dmaClientInvitations.id),
+      );
       return rows.map((row) => presentLicence(row.invitation, row.expiresAt));
     },
 
-    /** GET /dma/clients: the client search, a page at a time ("No licenses were found." when empty). */
-    async clients(
+    /** One page of the pending licences (issue 21), newest first (or oldest), counted and cut in SQL. */
+    async pendingLicencesPage(
       caller: Caller,
-      query: { search?: string | undefined; page: number; limit: number },
-    ): Promise<DmaClientPage> {
+      request: PageRequest<'created'> & { status?: PendingLicenceStatus | undefined },
+    ): Promise<Paginated<PendingLicence>> {
       requireDma(caller);
-      const all = await clientsOf(caller.userId, query.search);
-      const start = (query.page - 1) * query.limit;
-      return {
-        clients: all.slice(start, start + query.limit),
-        page: query.page,
-        count: all.length,
-        limit: query.limit,
-      };
+      const { link, where } = licenceFilter(caller, request);
+      const [counted] = await db
+        .select({ total: count() })
+        .from(dmaClientInvitations)
+        .innerJoin(actionTokens, link)
+        .where(where);
+      const newest = direction(request.order, 'desc');
+      return readPage(
+        request,
+        counted?.total ?? 0,
+        (limit, offset) =>
+          licenceRows(caller, request)
+            .orderBy(newest(dmaClientInvitations.createdAt), newest(dmaClientInvitations.id))
+            .limit(limit)
+            .offset(offset),
+        async (rows) => rows.map((row) => presentLicence(row.invitation, row.expiresAt)),
+      );
+    },
+
+    /**
+     * GET /dma/clients: the client search, always one page (5 rows unless asked; "No licenses were
+     * found." when empty), counted and cut in SQL: only the page's clients are presented.
+     */
+    async clients(caller: Caller, query: ListPageQuery<DmaClientSort>): Promise<Paginated<DmaClient>> {
+      requireDma(caller);
+      const where = clientsWhere(caller.userId, query.search);
+      const [counted] = await db
+        .select({ total: count() })
+        .from(users)
+        .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
+        .where(where);
+      const order = pageOrder(query, accountSorts, 'created', desc(users.id));
+      return readPage(
+        pageOrFirst(query, DMA_CLIENT_PAGE_SIZE),
+        counted?.total ?? 0,
+        (limit, offset) =>
+          clientRows(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        presentClients,
+      );
     },
 
     /** GET /dma/client-subscription-status (doc 3 §3). */

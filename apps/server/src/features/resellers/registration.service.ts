@@ -1,17 +1,22 @@
 import {
   type AdminDma,
+  type AdminDmaSort,
   DMA_LINK_DAYS,
   type DmaRegisterInvitation,
+  likePattern,
   messages,
+  type PageRequest,
+  type Paginated,
   type PendingDma,
 } from '@carte/domain';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../db/ids.ts';
+import { accountSorts, direction, pageOrder, readPage } from '../../db/list-page.ts';
 import { actionTokens, dmaRegisterInvitations, restaurants, users } from '../../db/schema.ts';
 import { hashPassword, joinableAccountOf, recordAudit, staffRoles, withUniqueAs } from '../identity/index.ts';
-import { presentAdminDma, presentPendingDma } from './reseller.presenter.ts';
+import { presentAdminDma, presentPendingDma, type UserRow } from './reseller.presenter.ts';
 import {
   createResellerShared,
   type ResellerDeps,
@@ -49,6 +54,48 @@ export function createRegistrationService(deps: ResellerDeps) {
     target: { id: string; username: string } | null,
     detail?: string,
   ) => recordAudit(db, { actor, action, target, detail });
+
+  /** A link not cancelled (its live token is the join), whose address contains `search`. */
+  const pendingDmaWhere = (search: string | undefined) =>
+    and(
+      isNull(dmaRegisterInvitations.canceledAt),
+      search ? ilike(dmaRegisterInvitations.email, likePattern(search)) : undefined,
+    );
+  const pendingDmaRows = (search: string | undefined) =>
+    db
+      .select({ invitation: dmaRegisterInvitations, expiresAt: actionTokens.expiresAt })
+      .from(dmaRegisterInvitations)
+      .innerJoin(actionTokens, liveLinkOf('dma-registration', dmaRegisterInvitations.id))
+      .where(pendingDmaWhere(search));
+
+  /** Resellers with their clients: of these resellers only (a page), or every client (the whole list). */
+  async function presentDmas(dmas: UserRow[], only: boolean): Promise<AdminDma[]> {
+    if (dmas.length === 0) return [];
+    const clientRows = await db
+      .select({ user: users, restaurantId: restaurants.id, restaurantName: restaurants.name })
+      .from(users)
+      .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
+      .where(
+        and(
+          eq(users.role, 'DMA_CLIENT'),
+          only
+            ? inArray(
+                users.dmaId,
+                dmas.map((dma) => dma.id),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(users.createdAt));
+    const clientsOf = new Map<string, typeof clientRows>();
+    for (const row of clientRows) {
+      const dmaId = row.user.dmaId ?? '';
+      const list = clientsOf.get(dmaId);
+      if (list) list.push(row);
+      else clientsOf.set(dmaId, [row]);
+    }
+    return dmas.map((dma) => presentAdminDma(dma, clientsOf.get(dma.id) ?? []));
+  }
 
   /** A pending registration link (doc 3 §2.8): 400 "Something went wrong…" otherwise. */
   async function pendingRegistration(token: string) {
@@ -144,25 +191,68 @@ export function createRegistrationService(deps: ResellerDeps) {
         .from(users)
         .where(eq(users.role, 'DMA'))
         .orderBy(desc(users.createdAt), desc(users.id));
-      const clientRows = await db
-        .select({ user: users, restaurantId: restaurants.id, restaurantName: restaurants.name })
-        .from(users)
-        .leftJoin(restaurants, eq(users.restaurantId, restaurants.id))
-        .where(eq(users.role, 'DMA_CLIENT'))
-        .orderBy(asc(users.createdAt));
-      return dmas.map((dma) => presentAdminDma(dma, clientRows));
+      return presentDmas(dmas, false);
+    },
+
+    /**
+     * One page of the resellers (issue 21): those whose username, email or company contains
+     * `search`, newest first or by `sort`; only the page's clients are read.
+     */
+    async adminListPage(caller: Caller, request: PageRequest<AdminDmaSort>): Promise<Paginated<AdminDma>> {
+      requireStaff(caller);
+      const pattern = request.search ? likePattern(request.search) : undefined;
+      const where = and(
+        eq(users.role, 'DMA'),
+        pattern
+          ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.companyName, pattern))
+          : undefined,
+      );
+      const [counted] = await db.select({ total: count() }).from(users).where(where);
+      const order = pageOrder(request, accountSorts, 'created', desc(users.id));
+      return readPage(
+        request,
+        counted?.total ?? 0,
+        (limit, offset) =>
+          db
+            .select()
+            .from(users)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        (rows) => presentDmas(rows, true),
+      );
     },
 
     /** GET /admin/dma-list-pending: registration links not used, cancelled or expired. */
     async adminPending(caller: Caller): Promise<PendingDma[]> {
       requireStaff(caller);
-      const rows = await db
-        .select({ invitation: dmaRegisterInvitations, expiresAt: actionTokens.expiresAt })
+      const rows = await pendingDmaRows(undefined).orderBy(
+        desc(dmaRegisterInvitations.createdAt),
+        desc(dmaRegisterInvitations.id),
+      );
+      return rows.map(({ invitation, expiresAt }) => presentPendingDma(invitation, expiresAt));
+    },
+
+    /** One page of the pending links (issue 21), searched by address, newest first (or oldest). */
+    async adminPendingPage(caller: Caller, request: PageRequest<'created'>): Promise<Paginated<PendingDma>> {
+      requireStaff(caller);
+      const [counted] = await db
+        .select({ total: count() })
         .from(dmaRegisterInvitations)
         .innerJoin(actionTokens, liveLinkOf('dma-registration', dmaRegisterInvitations.id))
-        .where(isNull(dmaRegisterInvitations.canceledAt))
-        .orderBy(desc(dmaRegisterInvitations.createdAt), desc(dmaRegisterInvitations.id));
-      return rows.map(({ invitation, expiresAt }) => presentPendingDma(invitation, expiresAt));
+        .where(pendingDmaWhere(request.search));
+      const newest = direction(request.order, 'desc');
+      return readPage(
+        request,
+        counted?.total ?? 0,
+        (limit, offset) =>
+          pendingDmaRows(request.search)
+            .orderBy(newest(dmaRegisterInvitations.createdAt), newest(dmaRegisterInvitations.id))
+            .limit(limit)
+            .offset(offset),
+        async (rows) => rows.map(({ invitation, expiresAt }) => presentPendingDma(invitation, expiresAt)),
+      );
     },
 
     /** How many registration links are pending (the admin dashboard's Pending DMA-S count). */

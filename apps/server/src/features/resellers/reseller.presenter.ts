@@ -91,7 +91,7 @@ export const presentPendingDma = (row: RegisterInvitationRow, expiresAt: Date): 
   expiresAt: expiresAt.toISOString(),
 });
 
-/** A reseller with its clients, each with its restaurant (the admin's DMA list). */
+/** A reseller with its clients (its own rows), each with its restaurant (the admin's DMA list). */
 export const presentAdminDma = (
   dma: UserRow,
   clientRows: { user: UserRow; restaurantId: string | null; restaurantName: string | null }[],
@@ -103,19 +103,17 @@ export const presentAdminDma = (
   username: dma.username,
   company_name: dma.companyName ?? '',
   state: dma.verifiedAt !== null,
-  clients: clientRows
-    .filter((row) => row.user.dmaId === dma.id)
-    .map((row) => ({
-      _id: row.user.id,
-      username: row.user.username,
-      email: row.user.email,
-      firstName: row.user.firstName,
-      lastName: row.user.lastName,
-      state: row.user.verifiedAt !== null,
-      restaurants:
-        row.restaurantId && row.restaurantName !== null
-          ? [{ _id: row.restaurantId, name: row.restaurantName }]
-          : [],
-    })),
+  clients: clientRows.map((row) => ({
+    _id: row.user.id,
+    username: row.user.username,
+    email: row.user.email,
+    firstName: row.user.firstName,
+    lastName: row.user.lastName,
+    state: row.user.verifiedAt !== null,
+    restaurants:
+      row.restaurantId && row.restaurantName !== null
+        ? [{ _id: row.restaurantId, name: row.restaurantName }]
+        : [],
+  })),
   createdAt: dma.createdAt.toISOString(),
 });

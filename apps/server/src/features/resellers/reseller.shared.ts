@@ -45,9 +45,6 @@ export interface ResellerDeps extends AccountRemovalDeps {
   imageUrl: (key: string | null) => string | null;
 }
 
-/** A search text as an `ilike` pattern (its own `%`, `_` and `\\` taken literally). */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Every /dma call is the reseller's (doc 3 §6); the route checks it first, the service again (STYLE rule 4). */
 export function requireDma(caller: Caller): void {
   if (caller.role !== 'DMA') throw new ForbiddenError();

@@ -3,6 +3,8 @@ import {
   addClientResultSchema,
   addClientSchema,
   adminDmaListSchema,
+  adminDmaQuery,
+  adminDmaSchema,
   cancelDmaInvitationQuery,
   cancelInvitationQuery,
   checkPromoCodeResultSchema,
@@ -24,9 +26,13 @@ import {
   dmaTokenQuery,
   idParams,
   invitationVerificationSchema,
+  paginatedSchema,
   pendingDmaListSchema,
+  pendingDmaQuery,
+  pendingDmaSchema,
   pendingLicenceListSchema,
   pendingLicenceQuery,
+  pendingLicenceSchema,
   productPricesSchema,
   sendDmaRegisterLinkSchema,
   shapeshiftResultSchema,
@@ -37,6 +43,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireRoles } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
+import { listHandler, pageDescription } from '../../http/list-page.ts';
 import type { ResellerService } from './reseller.service.ts';
 
 /**
@@ -62,12 +69,16 @@ export const resellerRoutes: FastifyPluginAsyncZod<{ reseller: ResellerService }
         tags,
         summary: "The reseller's pending licences (invitations not yet answered), newest first",
         description:
-          '`token` of each is the handle POST /dma/client-cancel-invitation takes. `status` filters (pending by default).',
+          '`token` of each is the handle POST /dma/client-cancel-invitation takes. `status` filters (pending by default). ' +
+          pageDescription('email or username', 'created (newest first)'),
         querystring: pendingLicenceQuery,
-        response: responses(pendingLicenceListSchema, [400, ...denied]),
+        response: responses(z.union([pendingLicenceListSchema, paginatedSchema(pendingLicenceSchema)]), [
+          400,
+          ...denied,
+        ]),
       },
     },
-    async (request) => ok(await reseller.pendingLicences(callerOf(request), request.query)),
+    listHandler((caller, query) => reseller.pendingLicences(caller, query), reseller.pendingLicencesPage),
   );
 
   app.get(
@@ -288,6 +299,8 @@ export const resellerRoutes: FastifyPluginAsyncZod<{ reseller: ResellerService }
         security,
         tags,
         summary: "The reseller's clients, searched by username, email or restaurant, a page at a time",
+        description:
+          'Always one page (page 1 and 5 rows unless asked): `{data, page, per_page, previous_page, next_page, total, total_pages}`; `per_page` 1 to 100, `search` matches the username, email or restaurant name anywhere (any case), `sort` is created (newest first), username or email and `order` asc or desc. A page past the last answers the last page.',
         querystring: dmaClientsQuery,
         response: responses(dmaClientPageSchema, [400, ...denied]),
       },
@@ -364,10 +377,15 @@ export const resellerAdminRoutes: FastifyPluginAsyncZod<{ reseller: ResellerServ
         security,
         tags,
         summary: 'Every reseller with its clients',
-        response: responses(adminDmaListSchema, denied),
+        description: pageDescription(
+          'username, email or company name',
+          'created (newest first), username, email',
+        ),
+        querystring: adminDmaQuery,
+        response: responses(z.union([adminDmaListSchema, paginatedSchema(adminDmaSchema)]), [400, ...denied]),
       },
     },
-    async (request) => ok(await reseller.adminList(callerOf(request))),
+    listHandler((caller) => reseller.adminList(caller), reseller.adminListPage),
   );
 
   app.get(
@@ -378,10 +396,15 @@ export const resellerAdminRoutes: FastifyPluginAsyncZod<{ reseller: ResellerServ
         security,
         tags,
         summary: 'Reseller registration links not yet used, cancelled or expired',
-        response: responses(pendingDmaListSchema, denied),
+        description: pageDescription('address', 'created (newest first)'),
+        querystring: pendingDmaQuery,
+        response: responses(z.union([pendingDmaListSchema, paginatedSchema(pendingDmaSchema)]), [
+          400,
+          ...denied,
+        ]),
       },
     },
-    async (request) => ok(await reseller.adminPending(callerOf(request))),
+    listHandler((caller) => reseller.adminPending(caller), reseller.adminPendingPage),
   );
 
   app.delete(

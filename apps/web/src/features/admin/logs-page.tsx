@@ -1,4 +1,4 @@
-import { type AdminLog, messages } from '@carte/domain';
+import { ADMIN_LOG_PAGE_SIZE, type AdminLog, messages } from '@carte/domain';
 import {
   ActionIcon,
   Alert,
@@ -27,7 +27,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { ScrollBox } from './scroll-box.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = ADMIN_LOG_PAGE_SIZE;
 const statusOptions = [
   { value: '', label: 'Every status' },
   { value: '0', label: 'Client side (web app)' },
@@ -56,7 +56,7 @@ export function LogsPage() {
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const query = {
     page,
-    limit: PAGE_SIZE,
+    per_page: PAGE_SIZE,
     status: status === '' ? undefined : Number(status),
     route: debouncedRoute || undefined,
   };
@@ -65,8 +65,8 @@ export function LogsPage() {
     queryFn: ({ signal }) => adminApi.logs(query, signal),
     placeholderData: keepPreviousData,
   });
-  const rows = logs.data?.logs ?? [];
-  const pages = Math.max(1, Math.ceil((logs.data?.count ?? 0) / PAGE_SIZE));
+  const rows = logs.data?.data ?? [];
+  const pages = logs.data?.total_pages ?? 1;
   const allOnPage = rows.length > 0 && rows.every((row) => selected.includes(row._id));
 
   const handleDelete = async () => {

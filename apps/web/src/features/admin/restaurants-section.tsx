@@ -1,4 +1,4 @@
-import { type AdminRestaurant, restaurantTypeLabel } from '@carte/domain';
+import { type AdminRestaurant, adminRestaurantSorts, restaurantTypeLabel } from '@carte/domain';
 import {
   Anchor,
   Avatar,
@@ -13,9 +13,10 @@ import {
 } from '@mantine/core';
 import { IconBuildingStore, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useAdminRestaurants } from '../../api/admin.api.ts';
+import { adminApi, adminKeys, useAdminRestaurants } from '../../api/admin.api.ts';
 import { PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
 import { matchesSearch } from '../../ui/search-input.tsx';
+import { useSearchedBigList } from '../../ui/use-big-list.ts';
 import { SectionCard } from './section-card.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -33,10 +34,16 @@ function Logo({ row }: { row: AdminRestaurant }) {
 
 /** The Restaurants table (doc 3 §2.2): name, owner username, logo, View more (information modal). */
 export function RestaurantsSection() {
-  const restaurants = useAdminRestaurants();
-  const [search, setSearch] = useState('');
+  // Past 500 restaurants the table asks the server for each page and search (issue 21).
+  const restaurants = useSearchedBigList({
+    key: adminKeys.restaurants,
+    fetchPage: adminApi.restaurantsPage,
+    sorts: adminRestaurantSorts,
+    sort: 'newest',
+    whole: useAdminRestaurants,
+    matches: (row: AdminRestaurant, search: string) => matchesSearch(search, row.name, row.ownerUsername),
+  });
   const [shown, setShown] = useState<AdminRestaurant | null>(null);
-  const rows = (restaurants.data ?? []).filter((row) => matchesSearch(search, row.name, row.ownerUsername));
 
   const columns: TableColumn<AdminRestaurant>[] = [
     { key: 'logo', header: 'Logo', width: 104, hideWhenCompact: true, render: (row) => <Logo row={row} /> },
@@ -86,17 +93,23 @@ export function RestaurantsSection() {
   ];
 
   return (
-    <SectionCard title="Restaurants" count={restaurants.data?.length} search={search} onSearch={setSearch}>
+    <SectionCard
+      title="Restaurants"
+      count={restaurants.count}
+      search={restaurants.search}
+      onSearch={restaurants.setSearch}
+    >
       <PaginatedTable
         label="Restaurants"
-        rows={rows}
+        rows={restaurants.rows}
         columns={columns}
         rowId={(row) => row._id}
-        loading={restaurants.isPending}
+        loading={restaurants.loading}
+        {...restaurants.paging}
         emptyMessage={
           restaurants.isError
             ? 'Failed to load data'
-            : search
+            : restaurants.search
               ? 'No restaurant matches the search.'
               : 'No restaurants yet.'
         }

@@ -1,23 +1,29 @@
-import type { AdminUser } from '@carte/domain';
+import { type AdminUser, adminUserSorts } from '@carte/domain';
 import { ActionIcon, Anchor, Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconLogin2, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { adminApi, useAdminMutation, useAdminUsers } from '../../api/admin.api.ts';
+import { adminApi, adminKeys, useAdminMutation, useAdminUsers } from '../../api/admin.api.ts';
 import { DeleteWithPasswordModal } from '../../ui/delete-with-password.tsx';
 import { PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
 import { matchesSearch } from '../../ui/search-input.tsx';
+import { useSearchedBigList } from '../../ui/use-big-list.ts';
 import { SectionCard } from './section-card.tsx';
 
 /** The Users table (doc 3 §2.2): email, names, username, menu link, Login as, delete. */
 export function UsersSection({ onLoginAs }: { onLoginAs: (userId: string) => Promise<void> }) {
-  const users = useAdminUsers();
-  const [search, setSearch] = useState('');
+  // Past 500 owners the table asks the server for each page and search (issue 21).
+  const users = useSearchedBigList({
+    key: adminKeys.users,
+    fetchPage: adminApi.usersPage,
+    sorts: adminUserSorts,
+    sort: 'newest',
+    whole: useAdminUsers,
+    matches: (row: AdminUser, search: string) =>
+      matchesSearch(search, row.email, row.firstName, row.lastName, row.username, row.restaurantName),
+  });
   const [deleting, setDeleting] = useState<{ id: string; label: string } | null>(null);
   const [acting, setActing] = useState<string | null>(null);
   const remove = useAdminMutation(adminApi.deleteUser);
-  const rows = (users.data ?? []).filter((row) =>
-    matchesSearch(search, row.email, row.firstName, row.lastName, row.username, row.restaurantName),
-  );
 
   const columns: TableColumn<AdminUser>[] = [
     {
@@ -95,15 +101,20 @@ export function UsersSection({ onLoginAs }: { onLoginAs: (userId: string) => Pro
   ];
 
   return (
-    <SectionCard title="Users" count={users.data?.length} search={search} onSearch={setSearch}>
+    <SectionCard title="Users" count={users.count} search={users.search} onSearch={users.setSearch}>
       <PaginatedTable
         label="Users"
-        rows={rows}
+        rows={users.rows}
         columns={columns}
         rowId={(row) => row._id}
-        loading={users.isPending}
+        loading={users.loading}
+        {...users.paging}
         emptyMessage={
-          users.isError ? 'Failed to load data' : search ? 'No user matches the search.' : 'No users yet.'
+          users.isError
+            ? 'Failed to load data'
+            : users.search
+              ? 'No user matches the search.'
+              : 'No users yet.'
         }
         minWidth={820}
       />

@@ -1,4 +1,4 @@
-import { type Member, messages, permissionKeys, permissionLabels } from '@carte/domain';
+import { type Member, memberSorts, messages, permissionKeys, permissionLabels } from '@carte/domain';
 import {
   ActionIcon,
   Badge,
@@ -16,7 +16,13 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMailForward, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useDeleteMembers, useMembers, useResendInvitation } from '../../api/members.api.ts';
+import {
+  memberKeys,
+  membersApi,
+  useDeleteMembers,
+  useMembers,
+  useResendInvitation,
+} from '../../api/members.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
@@ -28,6 +34,7 @@ import {
   useRowSelection,
 } from '../../ui/paginated-table.tsx';
 import { countOf, DeleteSelectedButton, RowActions } from '../../ui/row-actions.tsx';
+import { useSearchedBigList } from '../../ui/use-big-list.ts';
 import { MemberFormModal } from './member-form-modal.tsx';
 
 const fullName = (member: Member) =>
@@ -72,8 +79,16 @@ export function MembersPage() {
   const compact = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, false, {
     getInitialValueInEffect: false,
   });
-  const query = useMembers();
-  const members = query.data ?? [];
+  // A team past 500 members is read a page at a time from the server (issue 21).
+  const query = useSearchedBigList({
+    key: memberKeys.all,
+    fetchPage: membersApi.page,
+    sorts: memberSorts,
+    sort: 'oldest',
+    whole: useMembers,
+    matches: () => true,
+  });
+  const members = query.rows;
   const remove = useDeleteMembers();
   const resend = useResendInvitation();
   const [resending, setResending] = useState<string | null>(null);
@@ -210,7 +225,7 @@ export function MembersPage() {
   return (
     <Stack gap="xl">
       <PageHeader
-        title={query.data ? `Members (${members.length})` : 'Members'}
+        title={query.count === undefined ? 'Members' : `Members (${query.count})`}
         description={
           restaurantName
             ? `The people who help run ${restaurantName}. Each one sees only what their permissions allow.`
@@ -226,12 +241,12 @@ export function MembersPage() {
               <Text c="red.8" size="sm">
                 {messages.membersLoadFailed}
               </Text>
-              <Button variant="default" size="xs" onClick={() => void query.refetch()}>
+              <Button variant="default" size="xs" onClick={query.refetch}>
                 Try again
               </Button>
             </Stack>
           </Center>
-        ) : query.isPending ? (
+        ) : query.loading ? (
           <Center mih={200}>
             <Loader aria-label="Loading members" />
           </Center>
@@ -269,6 +284,7 @@ export function MembersPage() {
               // On a phone the check boxes would squeeze the names: members go one by one there.
               selection={compact ? undefined : rows.selection}
               minWidth={720}
+              {...query.paging}
             />
           </Stack>
         )}

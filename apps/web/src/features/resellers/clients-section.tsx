@@ -157,10 +157,10 @@ export function ClientSearchSection() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const result = useClientSearch({ search: debounced, page, limit: DMA_CLIENT_PAGE_SIZE });
-  const rows = result.data?.clients ?? [];
-  const count = result.data?.count ?? 0;
-  const totalPages = Math.max(1, Math.ceil(count / DMA_CLIENT_PAGE_SIZE));
+  const result = useClientSearch({ search: debounced, page, per_page: DMA_CLIENT_PAGE_SIZE });
+  const rows = result.data?.data ?? [];
+  const count = result.data?.total ?? 0;
+  const totalPages = result.data?.total_pages ?? 1;
 
   const columns: TableColumn<DmaClient>[] = [
     {
