@@ -11,9 +11,7 @@ export const BULK = 10_000;
  * (past the web tables' threshold of 500, not far past it).
  */
 export async function makeDemoBig(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  await withClient(databaseUrl, async (client) => {
     await client.query(
       `INSERT INTO dishes (id, restaurant_id, name, price, position, created_at)
        SELECT substr(md5(random()::text || n::text), 1, 24), u.restaurant_id, 'Bulk dish ' || n,
@@ -33,6 +31,15 @@ export async function makeDemoBig(databaseUrl: string): Promise<void> {
        SELECT substr(md5(random()::text || n::text), 1, 24), u.restaurant_id, 'Bulk section ' || n, 1000 + n
        FROM generate_series(1, 600) AS n, (SELECT restaurant_id FROM users WHERE username = 'demo') AS u`,
     );
+  });
+}
+
+/** Runs `work` with a client of the journey's database, closed after. */
+async function withClient(databaseUrl: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await work(client);
   } finally {
     await client.end();
   }
@@ -55,9 +62,7 @@ export const BOARD_DISHES = 1_000;
  * dashboard's category board and the preview of whichever menu is selected hold a big category.
  */
 export async function fillDemoMenus(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  await withClient(databaseUrl, async (client) => {
     await client.query(
       `WITH demo AS (SELECT restaurant_id FROM users WHERE username = 'demo'),
             board AS (
@@ -73,7 +78,5 @@ export async function fillDemoMenus(databaseUrl: string): Promise<void> {
        SELECT m.id, board.id, -1 FROM board, menus m, demo WHERE m.restaurant_id = demo.restaurant_id`,
       [BOARD_DISHES],
     );
-  } finally {
-    await client.end();
-  }
+  });
 }
