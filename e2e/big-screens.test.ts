@@ -191,7 +191,11 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
     await adding.getByLabel('Inside another ingredient').fill('Bulk spice 4242');
     await page.getByRole('option', { name: 'Bulk spice 4242', exact: true }).click();
     await adding.getByRole('button', { name: 'Add ingredient' }).click();
-    await eventually(() => form.getByText('Bulk saffron', { exact: true }).isVisible(), 10_000);
+    // Chosen at once, named with its parent.
+    await eventually(
+      () => form.getByText('Bulk saffron (Bulk spice 4242)', { exact: true }).isVisible(),
+      10_000,
+    );
 
     const searches = requests.filter((url) => url.pathname === '/api/ingredients');
     expect(searches.some((url) => url.searchParams.get('search') === 'Bulk spice 7777')).toBe(true);

@@ -1,7 +1,7 @@
 import { MAX_PER_PAGE, type Paginated } from '@carte/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { isLargeList, type PageQuery, pageQueryOf, probeQuery } from './server-list.ts';
 
 type FetchPage<Row, Sort extends string> = (
@@ -109,11 +109,12 @@ export function useSearchedRows<Row extends { _id: string }, Sort extends string
     SEARCHED_OPTIONS,
   );
   const chosen = useRowsByIds(key, fetchPage, view.chosen, { enabled: view.enabled });
-  const rows = view.chosen.flatMap((id) => {
-    const row = chosen.byId.get(id);
-    return row ? [row] : [];
-  });
-  for (const row of page.data?.data ?? []) if (!chosen.byId.has(row._id)) rows.push(row);
+  // A row just picked from a search is shown from that answer until its own read arrives.
+  const seen = useRef(new Map<string, Row>());
+  for (const row of page.data?.data ?? []) seen.current.set(row._id, row);
+  const rows = view.chosen.flatMap((id) => chosen.byId.get(id) ?? seen.current.get(id) ?? []);
+  const shown = new Set(rows.map((row) => row._id));
+  for (const row of page.data?.data ?? []) if (!shown.has(row._id)) rows.push(row);
   return {
     rows,
     total: page.data?.total,

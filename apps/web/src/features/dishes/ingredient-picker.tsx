@@ -36,8 +36,8 @@ export function IngredientPicker({
   const [adding, setAdding] = useState<string | null>(null);
   const canAdd = can('ingredient') && !disabled;
 
-  if (!size.decided || (size.large ? searched.isPending : ingredients.isPending))
-    return <Skeleton height={60} />;
+  // Past 500 the box stays while a search or a chosen one is read: it keeps the focus.
+  if (!size.decided || (!size.large && ingredients.isPending)) return <Skeleton height={60} />;
 
   return (
     <>
