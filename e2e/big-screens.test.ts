@@ -3,7 +3,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_DISHES, BULK, fillDemoMenus, makeDemoBig, signInDemo } from './support/big-restaurant.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
-import { eventually, screenshotPath } from './support/page.ts';
+import { eventually, screenshotPath, settled } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -80,7 +80,7 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
     // Each section is one page of 50 with its pager; the count is the whole section's.
     expect(await dishes.getByRole('switch').count()).toBe(50);
     expect(await dishes.getByText(/^10,?0\d\d$/).isVisible()).toBe(true);
-    await page.screenshot({ path: screenshotPath('big-screens-quick-edit'), fullPage: false });
+    await page.screenshot({ path: screenshotPath('big-screens-quick-edit-1280'), fullPage: false });
 
     // Found by search on the server, switched off, saved: only that switch is sent.
     await page.getByPlaceholder('Search by name').fill('Bulk dish 9876');
@@ -243,8 +243,12 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
       expect(await page.getByText(`100 of ${BOARD_DISHES.toLocaleString('en')} shown`).isVisible()).toBe(
         true,
       );
-      await more.click();
+      await settled(page);
+      await page.screenshot({ path: screenshotPath(`big-screens-dashboard-board-${size}`) });
+      await more.scrollIntoViewIfNeeded();
+      await settled(page);
       await page.screenshot({ path: screenshotPath(`big-screens-dashboard-more-${size}`) });
+      await more.click();
       await eventually(
         () => page.getByText(`200 of ${BOARD_DISHES.toLocaleString('en')} shown`).isVisible(),
         10_000,
@@ -260,4 +264,23 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
       await context.close();
     }, 120_000);
   }
+  it('shows quick edit and the dish form with its ingredient picker open on a phone', async () => {
+    const context = await browser.newContext({ viewport: phone, baseURL: server.url });
+    const page = await context.newPage();
+    await signInDemo(page);
+    const requests = recordApi(page);
+    await page.goto('/toggle-list');
+    const dishes = page.getByRole('region', { name: 'Dishes' });
+    await dishes.getByRole('switch').first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page.screenshot({ path: screenshotPath('big-screens-quick-edit-390') });
+
+    await page.goto('/create-dish?new');
+    const form = page.getByRole('dialog', { name: 'Create dish' });
+    const ingredients = form.getByPlaceholder('Search ingredients');
+    await ingredients.fill('Bulk spice 555');
+    await page.getByRole('option', { name: 'Bulk spice 555', exact: true }).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: screenshotPath('big-screens-dish-form-ingredients-390') });
+    expect(wholeListReads(requests)).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
