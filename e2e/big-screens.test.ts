@@ -29,6 +29,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A new browser context at this size, the demo owner signed in. */
+async function signedIn(viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, baseURL: server.url });
+  const page = await context.newPage();
+  await signInDemo(page);
+  return { context, page };
+}
+
 /** The reads of a whole dish or ingredient list (a GET without `page`): none should be made. */
 const wholeListReads = (urls: URL[]) =>
   urls.filter(
@@ -60,9 +68,7 @@ async function dishAvailable(name: string): Promise<boolean> {
 
 describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredients`, () => {
   it('opens quick edit in under a second, and saves one switch', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
-    const page = await context.newPage();
-    await signInDemo(page);
+    const { context, page } = await signedIn(desktop);
     // From a light screen, as an owner moves through the app: the navigation link, then the rows.
     await page.goto('/create-ingredient');
     await eventually(() => page.getByRole('table', { name: 'Ingredients' }).isVisible(), 15_000);
@@ -109,9 +115,7 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
   }, 120_000);
 
   it('finds a side dish by search in the dish form, never reading the whole dish list', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
-    const page = await context.newPage();
-    await signInDemo(page);
+    const { context, page } = await signedIn(desktop);
     const requests = recordApi(page);
     await page.goto('/create-dish?new');
     const form = page.getByRole('dialog', { name: 'Create dish' });
@@ -133,9 +137,7 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
   }, 120_000);
 
   it('finds an ingredient by search on the ingredients screen', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
-    const page = await context.newPage();
-    await signInDemo(page);
+    const { context, page } = await signedIn(desktop);
     const started = Date.now();
     await page.goto('/create-ingredient');
     const table = page.getByRole('table', { name: 'Ingredients' });
@@ -149,9 +151,7 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
     await context.close();
   }, 120_000);
   it('opens the dish form in under a second and finds an ingredient and a parent by search', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
-    const page = await context.newPage();
-    await signInDemo(page);
+    const { context, page } = await signedIn(desktop);
     await page.goto('/create-dish');
     await eventually(() => page.getByRole('table', { name: 'Dishes' }).isVisible(), 15_000);
     const requests = recordApi(page);
@@ -204,9 +204,7 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
   }, 120_000);
 
   it('edits an ingredient whose parent is found by search, never reading the whole list', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
-    const page = await context.newPage();
-    await signInDemo(page);
+    const { context, page } = await signedIn(desktop);
     const requests = recordApi(page);
     await page.goto('/create-ingredient');
     await page.getByPlaceholder('Search ingredients').fill('Bulk spice 9001');
@@ -226,9 +224,7 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
     [phone, '390'],
   ] as const) {
     it(`opens the dashboard at ${size} px with a category of ${BOARD_DISHES.toLocaleString('en')} dishes, 100 at a time, and its preview`, async () => {
-      const context = await browser.newContext({ viewport, baseURL: server.url });
-      const page = await context.newPage();
-      await signInDemo(page);
+      const { context, page } = await signedIn(viewport);
       const requests = recordApi(page);
       const started = Date.now();
       await page.goto('/');
@@ -265,9 +261,7 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
     }, 120_000);
   }
   it('shows quick edit and the dish form with its ingredient picker open on a phone', async () => {
-    const context = await browser.newContext({ viewport: phone, baseURL: server.url });
-    const page = await context.newPage();
-    await signInDemo(page);
+    const { context, page } = await signedIn(phone);
     const requests = recordApi(page);
     await page.goto('/toggle-list');
     const dishes = page.getByRole('region', { name: 'Dishes' });
