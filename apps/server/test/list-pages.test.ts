@@ -228,6 +228,59 @@ describe('GET /api/ingredients with page', () => {
     expect([bad.status, bad.body.message]).toEqual([400, messages.listPerPageInvalid]);
   });
 
+  it('keeps only the ingredients asked by id or inside one parent, and refuses bad ids', async () => {
+    const owner = await ownerWithToken(t);
+    const db = t.runtime.database.db;
+    const cheese = { id: newId(), restaurantId: owner.restaurant.id, name: 'Cheese', position: 0 };
+    await db.insert(ingredients).values(cheese);
+    const rows = Array.from({ length: 6 }, (_, i) => ({
+      id: newId(),
+      restaurantId: owner.restaurant.id,
+      name: `Spice ${i + 1}`,
+      position: i + 1,
+      parentId: i < 2 ? cheese.id : null,
+    }));
+    await db.insert(ingredients).values(rows);
+    const other = await ownerWithToken(t);
+    const theirs = { id: newId(), restaurantId: other.restaurant.id, name: 'Their spice', position: 0 };
+    await db.insert(ingredients).values(theirs);
+
+    const ids = [rows[4]!.id, cheese.id, theirs.id].join(',');
+    const chosen = await get<Paginated<Ingredient>>(
+      owner.token,
+      `/api/ingredients?page=1&sort=name&ids=${ids}`,
+    );
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.message.total).toBe(2);
+    expect(names(chosen.body.message.data)).toEqual(['Cheese', 'Spice 5']);
+
+    const inside = (
+      await get<Paginated<Ingredient>>(
+        owner.token,
+        `/api/ingredients?page=1&per_page=1&parentID=${cheese.id}`,
+      )
+    ).body.message;
+    expect(inside.total).toBe(2);
+    const none = (
+      await get<Paginated<Ingredient>>(owner.token, `/api/ingredients?page=1&parentID=${rows[5]!.id}`)
+    ).body.message;
+    expect(none.total).toBe(0);
+    const whole = (await get<Ingredient[]>(owner.token, `/api/ingredients?parentID=${cheese.id}`)).body
+      .message;
+    expect(names(whole)).toEqual(['Spice 1', 'Spice 2']);
+
+    const many = Array.from({ length: 101 }, () => cheese.id).join(',');
+    for (const bad of ['nope', many, `${cheese.id},`]) {
+      const refused = await get(owner.token, `/api/ingredients?page=1&ids=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(messages.listIdsInvalid);
+    }
+    for (const filter of ['parentID', 'exceptParentID']) {
+      const badParent = await get<string>(owner.token, `/api/ingredients?page=1&${filter}=nope`);
+      expect([badParent.status, badParent.body.message]).toEqual([400, messages.listIngredientIdInvalid]);
+    }
+  });
+
   it("counts a location's inherited ingredients", async () => {
     const parent = await ownerWithToken(t);
     await t.runtime.database.db

@@ -222,6 +222,7 @@ export const messages = {
   listSortInvalid: 'Choose one of the orders this list offers',
   listSearchTooLong: 'Search at most 200 characters',
   listIdsInvalid: 'Ask for at most 100 ids, each of 24 hex digits, separated by commas',
+  listIngredientIdInvalid: 'Name the ingredient by its id of 24 hex digits',
   quickEditSectionWithPage:
     'Ask one section (menus, categories, dishes, ingredients or customizations) together with a page',
   mediaImageMissing: 'Choose which image to edit',

@@ -132,25 +132,33 @@ export type DishSort = (typeof dishSorts)[number];
 export type IngredientSort = (typeof ingredientSorts)[number];
 export type CategorySort = (typeof categorySorts)[number];
 
+/**
+ * With `page`: only the rows of these ids (at most 100, comma-separated), e.g. a form's chosen ones
+ * read by id when the whole list is too large to read (issue 21).
+ */
+const idsQuery = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value.split(',').map((id) => id.trim()) : undefined))
+  .pipe(
+    z
+      .array(z.string().regex(/^[0-9a-f]{24}$/, { error: messages.listIdsInvalid }), {
+        error: messages.listIdsInvalid,
+      })
+      .max(MAX_PER_PAGE, { error: messages.listIdsInvalid })
+      .optional(),
+  );
+
+const ingredientIdQuery = z.string().regex(/^[0-9a-f]{24}$/, { error: messages.listIngredientIdInvalid });
+
 /** loadDishes (doc 1 §7): the whole list, or one page of it (issue 21). */
-export const listDishesQuery = listPageQuery(dishSorts).extend({
-  /** With `page`: only these dishes (at most 100 ids, comma-separated), e.g. a form's chosen ones. */
-  ids: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value.split(',').map((id) => id.trim()) : undefined))
-    .pipe(
-      z
-        .array(z.string().regex(/^[0-9a-f]{24}$/, { error: messages.listIdsInvalid }), {
-          error: messages.listIdsInvalid,
-        })
-        .max(MAX_PER_PAGE, { error: messages.listIdsInvalid })
-        .optional(),
-    ),
-});
+export const listDishesQuery = listPageQuery(dishSorts).extend({ ids: idsQuery });
 export const listIngredientsQuery = listPageQuery(ingredientSorts).extend({
   exceptChildren: z.enum(['true', 'false']).optional(),
-  exceptParentID: objectId.optional(),
+  exceptParentID: ingredientIdQuery.optional(),
+  /** Only the ingredients inside this one (whether an ingredient has children, issue 21). */
+  parentID: ingredientIdQuery.optional(),
+  ids: idsQuery,
 });
 export const createIngredientsResultSchema = z.object({
   insertedIngredients: z.array(ingredientSchema),

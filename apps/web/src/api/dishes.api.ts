@@ -4,12 +4,12 @@ import {
   type DishInput,
   type DishSort,
   dishSchema,
-  MAX_PER_PAGE,
   type PageRequest,
   paginatedSchema,
 } from '@carte/domain';
-import { type QueryClient, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useRowsByIds, useRowsNamed } from '../ui/use-big-list.ts';
 import { api, toFormData, type UploadProgress } from './client.ts';
 import { withCopyName } from './name-clash.ts';
 import { invalidatedBy, queryKeys } from './query-keys.ts';
@@ -70,25 +70,19 @@ export const dishesApi = {
     }),
 };
 
-/**
- * The dishes of these ids, asked 100 at a time (issue 21): a form shows its chosen dishes by name
- * when the whole list is too large to read. Answers what arrived so far, by id.
- */
+/** The dishes of these ids, 100 at a time (issue 21): see `useRowsByIds`. */
 export function useDishesByIds(ids: readonly string[], options: { enabled?: boolean } = {}) {
-  const chunks: string[][] = [];
-  for (let start = 0; start < ids.length; start += MAX_PER_PAGE)
-    chunks.push(ids.slice(start, start + MAX_PER_PAGE));
-  const answers = useQueries({
-    queries: chunks.map((chunk) => ({
-      queryKey: [...dishKeys.all, 'ids', [...chunk].sort()],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        dishesApi.page({ page: 1, per_page: MAX_PER_PAGE, ids: chunk.join(',') }, signal),
-      enabled: options.enabled ?? true,
-    })),
-  });
-  const byId = new Map<string, Dish>();
-  for (const answer of answers) for (const dish of answer.data?.data ?? []) byId.set(dish._id, dish);
-  return { byId, isLoading: answers.some((answer) => answer.isLoading) };
+  return useRowsByIds(dishKeys.all, dishesApi.page, ids, options);
+}
+
+/** The dishes these ids name (issue 21): see `useRowsNamed`. */
+export function useDishesNamed(ids: readonly string[]) {
+  return useRowsNamed(
+    dishKeys.all,
+    dishesApi.page,
+    { queryKey: dishKeys.list, queryFn: ({ signal }) => dishesApi.list(signal) },
+    ids,
+  );
 }
 
 /** Own and inherited dishes, new ones first. */

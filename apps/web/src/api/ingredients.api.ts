@@ -9,6 +9,7 @@ import {
 } from '@carte/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useRowsByIds, useRowsNamed } from '../ui/use-big-list.ts';
 import { api, toFormData, type UploadProgress } from './client.ts';
 import { withCopyName } from './name-clash.ts';
 import { invalidatedBy, queryKeys } from './query-keys.ts';
@@ -18,6 +19,11 @@ export interface IngredientListQuery {
   exceptChildren?: boolean;
   /** Leave out this ingredient and its children. */
   exceptParentID?: string | null;
+}
+
+export interface IngredientPageFilters extends IngredientListQuery {
+  parentID?: string;
+  ids?: string;
 }
 
 export const ingredientKeys = {
@@ -33,9 +39,23 @@ export const ingredientKeys = {
 
 /** /api/ingredients (doc 1 §7, doc 3 §7.4). */
 export const ingredientsApi = {
-  /** One page of the whole list, searched and sorted on the server (issue 21). */
-  page: (query: PageRequest<IngredientSort>, signal?: AbortSignal) =>
-    api.get('/ingredients', { query: { ...query }, schema: paginatedSchema(ingredientSchema), signal }),
+  /**
+   * One page of the list, searched and sorted on the server (issue 21); with the list's filters,
+   * `parentID` (the children of one) or `ids` (at most 100, comma-separated).
+   */
+  page: (
+    { exceptChildren, exceptParentID, ...query }: PageRequest<IngredientSort> & IngredientPageFilters,
+    signal?: AbortSignal,
+  ) =>
+    api.get('/ingredients', {
+      query: {
+        ...query,
+        exceptChildren: exceptChildren ? 'true' : undefined,
+        exceptParentID: exceptParentID ?? undefined,
+      },
+      schema: paginatedSchema(ingredientSchema),
+      signal,
+    }),
   list: (query: IngredientListQuery = {}, signal?: AbortSignal) =>
     api.get('/ingredients', {
       query: {
@@ -71,6 +91,21 @@ export function useIngredients(query: IngredientListQuery = {}, options: { enabl
     queryFn: ({ signal }) => ingredientsApi.list(query, signal),
     enabled: options.enabled ?? true,
   });
+}
+
+/** The ingredients of these ids, 100 at a time (issue 21): see `useRowsByIds`. */
+export function useIngredientsByIds(ids: readonly string[], options: { enabled?: boolean } = {}) {
+  return useRowsByIds(ingredientKeys.all, ingredientsApi.page, ids, options);
+}
+
+/** The ingredients these ids name, for showing names (issue 21): see `useRowsNamed`. */
+export function useIngredientsNamed(ids: readonly string[]) {
+  return useRowsNamed(
+    ingredientKeys.all,
+    ingredientsApi.page,
+    { queryKey: ingredientKeys.list(), queryFn: ({ signal }) => ingredientsApi.list({}, signal) },
+    ids,
+  );
 }
 
 export function useIngredient(id: string | null | undefined) {

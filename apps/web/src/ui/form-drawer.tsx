@@ -36,7 +36,9 @@ export function FormDrawer({
   return (
     <Drawer.Root opened={opened} onClose={onClose} position="right" size={phone ? '100%' : size}>
       <Drawer.Overlay />
-      <Drawer.Content>
+      {/* A field brought into view (focus, a search box's list) stops clear of the sticky title and
+          of the form's sticky save bar, not under them. */}
+      <Drawer.Content style={{ scrollPaddingBlock: '88px 96px' }}>
         {/* A div, not a <header>: the page's header stays the one banner landmark (axe). */}
         <Drawer.Header component="div" px={phone ? 'md' : 'lg'} style={{ alignItems: 'flex-start' }}>
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>

@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, Select, Text } from '@mantine/core';
 import { IconArrowsSort, IconEye, IconEyeOff, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatCount } from './format.ts';
 import { DeleteSelectedButton } from './row-actions.tsx';
 import { SearchInput } from './search-input.tsx';
 
@@ -120,7 +121,7 @@ export function TablePanel({
         <Group gap={8}>
           <Text fw={700}>{title}</Text>
           <Badge variant="light" color="gray" size="sm">
-            {count}
+            {formatCount(count)}
           </Badge>
         </Group>
         <Group gap="xs" wrap="wrap">

@@ -44,11 +44,12 @@ export const ingredientRoutes: FastifyPluginAsyncZod<{ ingredients: IngredientSe
         tags,
         summary: 'Own and inherited ingredients, new ones last',
         description:
-          '`exceptChildren=true` leaves out ingredients that have a parent; `exceptParentID` leaves out that ingredient and its children (the parent picker). `count` is the number of dishes using each. ' +
+          '`exceptChildren=true` leaves out ingredients that have a parent; `exceptParentID` leaves out that ingredient and its children (the parent picker); `parentID` keeps only the children of that ingredient. `count` is the number of dishes using each. ' +
           pageDescription(
             "name or the parent's name",
             'created (oldest first), name, used (most used first)',
-          ),
+          ) +
+          ' `ids` (with `page`, at most 100, comma-separated) keeps only those ingredients.',
         querystring: listIngredientsQuery,
         response: responses(
           z.union([z.array(ingredientSchema), paginatedSchema(ingredientSchema)]),
@@ -57,12 +58,12 @@ export const ingredientRoutes: FastifyPluginAsyncZod<{ ingredients: IngredientSe
       },
     },
     async (request) => {
-      const { page, ...rest } = request.query;
+      const { page, ids, ...rest } = request.query;
       const caller = callerOf(request);
       return ok(
         page === undefined
           ? await ingredients.list(caller, rest)
-          : await ingredients.page(caller, { page, ...rest }),
+          : await ingredients.page(caller, { page, ids, ...rest }),
       );
     },
   );

@@ -42,6 +42,7 @@ const key = (value: string) => value.trim().toLowerCase();
 interface ListFilters {
   exceptChildren?: 'true' | 'false' | undefined;
   exceptParentID?: string | undefined;
+  parentID?: string | undefined;
 }
 
 /**
@@ -55,12 +56,16 @@ export function createIngredientService(deps: IngredientDeps) {
   const visible = (scope: RestaurantScope, ...conditions: (SQL | undefined)[]) =>
     and(inArray(ingredients.restaurantId, scope.visibleIds), ...conditions);
 
-  /** The list's filters: `exceptChildren` and `exceptParentID` (the parent picker). */
+  /**
+   * The list's filters: `exceptChildren` and `exceptParentID` (the parent picker), `parentID` (the
+   * children of one ingredient).
+   */
   const filtered = (scope: RestaurantScope, query: ListFilters) => {
     const except = query.exceptParentID;
     return visible(
       scope,
       query.exceptChildren === 'true' ? isNull(ingredients.parentId) : undefined,
+      query.parentID ? eq(ingredients.parentId, query.parentID) : undefined,
       except
         ? and(ne(ingredients.id, except), or(isNull(ingredients.parentId), ne(ingredients.parentId, except)))
         : undefined,
@@ -163,17 +168,18 @@ export function createIngredientService(deps: IngredientDeps) {
 
     /**
      * One page of the list (issue 21): the filters of `list`, then the ingredients whose name or
-     * parent's name contains `search`, in the list's order or by `sort` (created: oldest first,
+     * parent's name contains `search` (and whose id is one of `ids`, when given), in the list's order or by `sort` (created: oldest first,
      * name, used: the number of visible dishes using each), counted and cut in SQL.
      */
     async page(
       caller: Caller,
-      request: PageRequest<IngredientSort> & ListFilters,
+      request: PageRequest<IngredientSort> & ListFilters & { ids?: string[] | undefined },
     ): Promise<Paginated<Ingredient>> {
       const scope = await scopeOf(db, caller);
       const where = and(
         filtered(scope, request),
         request.search ? searched(scope, request.search) : undefined,
+        request.ids ? inArray(ingredients.id, request.ids) : undefined,
       );
       const [counted] = await db.select({ total: count() }).from(ingredients).where(where);
       const used = sql`(${db

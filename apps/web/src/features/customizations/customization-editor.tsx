@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { SEARCHED_OPTIONS } from '../../ui/use-big-list.ts';
 import {
   blankCustomization,
   blankOption,
@@ -196,6 +197,8 @@ export function CustomizationEditor({
                           onBlur={() => touch(touchKey)}
                           error={errorAt(`${index}.options.${optionIndex}.ingredient`, touchKey)}
                           nothingFoundMessage="No ingredient found"
+                          // A restaurant may hold 20,000 ingredients: draw the first matches only.
+                          limit={SEARCHED_OPTIONS}
                           disabled={disabled}
                           comboboxProps={{ withinPortal: true }}
                         />

@@ -1,4 +1,4 @@
-import { type Category, type Dish, type Menu, messages } from '@carte/domain';
+import { type Category, type Dish, MAX_PER_PAGE, type Menu, messages } from '@carte/domain';
 import {
   ActionIcon,
   Badge,
@@ -31,7 +31,7 @@ import { useCloneCategory, useMenuCategories } from '../../api/categories.api.ts
 import { dishesApi, dishKeys, useDishes, useDishesByIds } from '../../api/dishes.api.ts';
 import { useRemoveCategoryFromMenu, useReorderMenu } from '../../api/menus.api.ts';
 import { confirmAction } from '../../ui/confirm.tsx';
-import { formatPrice } from '../../ui/format.ts';
+import { formatCount, formatPrice } from '../../ui/format.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { useListSize } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
@@ -41,6 +41,12 @@ import { type SortableHandleProps, SortableList } from './sortable-list.tsx';
 
 /** Expand every category at first when the menu is small enough to read at a glance. */
 const EXPAND_ALL_UP_TO_DISHES = 24;
+/**
+ * An opened category draws its first 100 dishes, then 100 more at each "Show more" (issue 21): the
+ * board is for putting a menu in order, and an order is read from the top; a category of thousands
+ * is searched on the dishes screen. 100 is one read by id.
+ */
+const DISHES_SHOWN_AT_ONCE = MAX_PER_PAGE;
 
 /**
  * The selected menu's categories, ordered by drag and drop, each with its dishes (also ordered by
@@ -65,12 +71,11 @@ export function CategoryBoard({ menu }: { menu: Menu }) {
   }, [serverCategories]);
 
   const categories = pending ?? serverCategories ?? [];
-  const menuDishIds = [...new Set(categories.flatMap((category) => category.dishes))];
-  const menuDishes = useDishesByIds(menuDishIds, { enabled: dishSize.large });
+  // Past 500 dishes each opened category reads the dishes it shows, by id; below, the whole list.
   const dishesById = dishSize.large
-    ? menuDishes.byId
+    ? null
     : new Map((dishesQuery.data ?? []).map((dish) => [dish._id, dish]));
-  const dishesLoading = !dishSize.decided || (dishSize.large ? menuDishes.isLoading : dishesQuery.isLoading);
+  const dishesLoading = !dishSize.decided || (!dishSize.large && dishesQuery.isLoading);
   const editableMenu = !menu.fromParent && can('menu');
   const canCategory = can('category');
   const totalDishes = categories.reduce((sum, category) => sum + category.dishes.length, 0);
@@ -92,7 +97,8 @@ export function CategoryBoard({ menu }: { menu: Menu }) {
   };
 
   const handleDishesReorder = (category: Category, dishes: Dish[]) => {
-    // Inherited dishes the viewer cannot see keep their place at the end.
+    // Dishes not shown (past "Show more", or inherited ones the viewer cannot see) keep their order
+    // after the shown ones.
     const visible = new Set(dishes.map((dish) => dish._id));
     const ids = [...dishes.map((dish) => dish._id), ...category.dishes.filter((id) => !visible.has(id))];
     save(
@@ -221,10 +227,7 @@ export function CategoryBoard({ menu }: { menu: Menu }) {
             renderItem={(category, handleProps) => (
               <CategoryItem
                 category={category}
-                dishes={category.dishes.flatMap((id) => {
-                  const dish = dishesById.get(id);
-                  return dish ? [dish] : [];
-                })}
+                dishesById={dishesById}
                 dishesLoading={dishesLoading}
                 opened={openIds.has(category._id)}
                 onToggle={() => toggle(category._id)}
@@ -247,7 +250,8 @@ export function CategoryBoard({ menu }: { menu: Menu }) {
 
 interface CategoryItemProps extends SortableHandleProps {
   category: Category;
-  dishes: Dish[];
+  /** The whole dish list by id; null past 500 dishes, when the category reads its own by id. */
+  dishesById: ReadonlyMap<string, Dish> | null;
   dishesLoading: boolean;
   opened: boolean;
   onToggle: () => void;
@@ -262,7 +266,7 @@ interface CategoryItemProps extends SortableHandleProps {
 
 function CategoryItem({
   category,
-  dishes,
+  dishesById,
   dishesLoading,
   opened,
   onToggle,
@@ -278,6 +282,13 @@ function CategoryItem({
 }: CategoryItemProps) {
   const listId = `category-dishes-${category._id}`;
   const hasActions = canEdit || canClone || canRemove;
+  const [shownCount, setShownCount] = useState(DISHES_SHOWN_AT_ONCE);
+  const shownIds = opened ? category.dishes.slice(0, shownCount) : [];
+  const read = useDishesByIds(shownIds, { enabled: opened && dishesById === null });
+  const byId = dishesById ?? read.byId;
+  const dishes = shownIds.flatMap((id) => byId.get(id) ?? []);
+  const hidden = category.dishes.length - shownIds.length;
+  const loading = dishesLoading || (dishesById === null && read.isLoading);
   return (
     <div className={classes.category} data-dragging={dragging || undefined}>
       <Group gap={4} wrap="nowrap" className={classes.categoryHeader}>
@@ -300,7 +311,7 @@ function CategoryItem({
               </Tooltip>
             )}
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {category.dishes.length} {category.dishes.length === 1 ? 'dish' : 'dishes'}
+              {formatCount(category.dishes.length)} {category.dishes.length === 1 ? 'dish' : 'dishes'}
             </Text>
           </Group>
         </UnstyledButton>
@@ -342,7 +353,7 @@ function CategoryItem({
       </Group>
       <Collapse expanded={opened} id={listId}>
         <div className={classes.dishList}>
-          {dishesLoading ? (
+          {loading && dishes.length === 0 ? (
             <Skeleton height={28} />
           ) : dishes.length === 0 ? (
             <Text size="sm" c="dimmed" py={4}>
@@ -359,6 +370,21 @@ function CategoryItem({
                 onReorder={onReorderDishes}
                 renderItem={(dish, props) => <DishLine dish={dish} {...props} />}
               />
+              {loading && <Skeleton height={28} />}
+              {hidden > 0 && !loading && (
+                <Group gap="xs" py={4}>
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => setShownCount((count) => count + DISHES_SHOWN_AT_ONCE)}
+                  >
+                    Show {formatCount(Math.min(hidden, DISHES_SHOWN_AT_ONCE))} more
+                  </Button>
+                  <Text size="xs" c="dimmed">
+                    {formatCount(shownIds.length)} of {formatCount(category.dishes.length)} shown
+                  </Text>
+                </Group>
+              )}
             </Stack>
           )}
         </div>

@@ -2,11 +2,12 @@ import { remainingSteps } from '@carte/domain';
 import { Card, EmptyState, Grid, Stack } from '@mantine/core';
 import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { useGettingStarted } from '../../api/getting-started.api.ts';
-import { useIngredients } from '../../api/ingredients.api.ts';
+import { ingredientKeys, ingredientsApi } from '../../api/ingredients.api.ts';
 import { useSelectedMenu } from '../../api/menus.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { usePublicConfig } from '../../api/use-public-config.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { useListSize } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
 import { DishesTable } from '../dishes/index.ts';
 import { IngredientsTable } from '../ingredients/index.ts';
@@ -43,9 +44,10 @@ export function DashboardPage() {
   const guiding = showChecklist && remainingSteps(firstRun).length > 0;
   const showMenus = !guiding || menus.length > 0;
   const showTables = !guiding || firstRun.steps.dishes;
-  // Ingredients are no step of the first run: while it guides, their table waits for the first one.
-  const ingredients = useIngredients({}, { enabled: guiding });
-  const showIngredients = !guiding || (ingredients.data?.length ?? 0) > 0;
+  // Ingredients are no step of the first run: while it guides, their table waits for the first one
+  // (the count of the table's first page: the whole list is not read, issue 21).
+  const ingredients = useListSize(ingredientKeys.all, ingredientsApi.page);
+  const showIngredients = !guiding || (ingredients.total ?? 0) > 0;
   const ready = !isLoading && (!can('menu') || !checklist.isPending);
 
   return (

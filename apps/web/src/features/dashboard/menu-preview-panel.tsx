@@ -1,12 +1,12 @@
-import type { ImageVariants } from '@carte/domain';
+import type { Customization, ImageVariants } from '@carte/domain';
 import { MenuPreview, previewImage } from '@carte/menu-view';
 import { ActionIcon, Badge, Box, EmptyState, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff, IconToolsKitchen2, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useCategories } from '../../api/categories.api.ts';
-import { useDishes } from '../../api/dishes.api.ts';
+import { useCategories, useMenuCategories } from '../../api/categories.api.ts';
+import { useDishesNamed } from '../../api/dishes.api.ts';
 import { useFilterOptions } from '../../api/filters.api.ts';
-import { useIngredients } from '../../api/ingredients.api.ts';
+import { useIngredientsNamed } from '../../api/ingredients.api.ts';
 import { useSelectedMenu } from '../../api/menus.api.ts';
 import { useRestaurant } from '../../api/restaurants.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
@@ -37,6 +37,47 @@ function usePictureImage(
 }
 
 /**
+ * What the shown menu draws, and only that (issue 21): its categories (the menu's own list; on the
+ * menu form, whose categories may be unsaved, the restaurant's), their dishes and those dishes' side
+ * dishes, and the ingredients any of them or their customizations name. Past 500 dishes or
+ * ingredients those are read by id; below, from the whole lists the other screens share.
+ */
+function useShownMenuSources(
+  links: readonly { category: string; valid?: boolean | undefined }[],
+  menuId: string | null,
+  shared: readonly Customization[],
+) {
+  const menuCategories = useMenuCategories(menuId);
+  const allCategories = useCategories({ enabled: menuId === null });
+  const categories = menuId === null ? allCategories : menuCategories;
+  const shownIds = new Set(links.filter((link) => link.valid !== false).map((link) => link.category));
+  const dishIds = unique(
+    (categories.data ?? []).flatMap((category) => (shownIds.has(category._id) ? category.dishes : [])),
+  );
+  const dishes = useDishesNamed(dishIds);
+  const held = new Set(dishIds);
+  const sides = useDishesNamed(
+    unique((dishes.list ?? []).flatMap((dish) => dish.sideDishes.filter((id) => !held.has(id)))),
+  );
+  const drawn = useMemo(() => [...(dishes.list ?? []), ...(sides.list ?? [])], [dishes.list, sides.list]);
+  const ingredients = useIngredientsNamed(
+    unique([
+      ...drawn.flatMap((dish) => dish.ingredients.map((entry) => entry.ingredient._id)),
+      ...[...shared, ...drawn.flatMap((dish) => dish.customizations.custom)].flatMap((customization) =>
+        customization.options.flatMap((option) => option.ingredient ?? []),
+      ),
+    ]),
+  );
+  return {
+    categories: { list: categories.data, isPending: categories.isPending },
+    dishes: { list: drawn, isPending: dishes.isPending || sides.isPending },
+    ingredients,
+  };
+}
+
+const unique = (ids: readonly string[]): string[] => [...new Set(ids)];
+
+/**
  * The owner's live preview (doc 1 §2, §9): a 450 px panel beside the workshop drawing the selected
  * menu as diners see it, with `MenuPreview` of @carte/menu-view. On the menu form it draws the form's
  * unsaved values (colours, fonts, template, display switches, name, description, pictures).
@@ -46,9 +87,6 @@ export default function MenuPreviewPanel() {
   const user = useCurrentUser();
   const draft = usePreviewDraft();
   const selected = useSelectedMenu();
-  const categories = useCategories();
-  const dishes = useDishes();
-  const ingredients = useIngredients();
   const restaurant = useRestaurant();
   const filters = useFilterOptions();
 
@@ -58,6 +96,11 @@ export default function MenuPreviewPanel() {
       ? (selected.menus.find((item) => item._id === draft.menuId) ?? null)
       : null
     : selected.menu;
+  const { categories, dishes, ingredients } = useShownMenuSources(
+    draft ? (draft.input?.categories ?? menu?.categories ?? []) : (menu?.categories ?? []),
+    draft ? null : (menu?._id ?? null),
+    restaurant.data?.customizations ?? [],
+  );
   // The saved variants (stable objects of the query data, so the memo below holds).
   const cover = usePictureImage(draft ? draft.cover : undefined, menu?.coverVariants ?? null);
   const logo = usePictureImage(draft ? draft.logo : undefined, menu?.logoVariants ?? null);
@@ -77,9 +120,9 @@ export default function MenuPreviewPanel() {
       draft?.input ?? null,
       { cover, logo },
       {
-        categories: categories.data ?? [],
-        dishes: dishes.data ?? [],
-        ingredients: ingredients.data ?? [],
+        categories: categories.list ?? [],
+        dishes: dishes.list ?? [],
+        ingredients: ingredients.list ?? [],
         restaurant: restaurant.data,
       },
     );
@@ -93,9 +136,9 @@ export default function MenuPreviewPanel() {
     draft,
     cover,
     logo,
-    categories.data,
-    dishes.data,
-    ingredients.data,
+    categories.list,
+    dishes.list,
+    ingredients.list,
     restaurant.data,
     filters.data,
   ]);

@@ -1,10 +1,11 @@
 import { type Ingredient, ingredientNameField, messages } from '@carte/domain';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
-import { useCreateIngredients, useIngredients } from '../../api/ingredients.api.ts';
+import { useCreateIngredients } from '../../api/ingredients.api.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { errorMessage } from '../../ui/notify.ts';
+import { ParentIngredientSelect } from '../ingredients/index.ts';
 
 /**
  * The dish form's "add missing ingredient" dialog (doc 1 §2): creates the ingredient
@@ -22,7 +23,6 @@ export function AddIngredientDialog({
   onCreated: (ingredient: Ingredient) => void;
 }) {
   const create = useCreateIngredients();
-  const parents = useIngredients({ exceptChildren: true }, { enabled: opened });
   const [name, setName] = useState('');
   const [parent, setParent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -35,14 +35,6 @@ export function AddIngredientDialog({
     setError(null);
     setFailure(null);
   }, [opened, initialName]);
-
-  const parentOptions = useMemo(
-    () =>
-      (parents.data ?? [])
-        .filter((ingredient) => !ingredient.fromParent)
-        .map((ingredient) => ({ value: ingredient._id, label: ingredient.name })),
-    [parents.data],
-  );
 
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -90,16 +82,10 @@ export function AddIngredientDialog({
             }}
             error={error}
           />
-          <Select
-            label="Inside another ingredient"
+          <ParentIngredientSelect
             description="Optional, e.g. Mozzarella inside Cheese"
-            placeholder="No parent"
-            data={parentOptions}
             value={parent}
             onChange={setParent}
-            searchable
-            clearable
-            nothingFoundMessage="No ingredient found"
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>

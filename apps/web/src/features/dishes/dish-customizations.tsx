@@ -16,7 +16,7 @@ import {
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useIngredients } from '../../api/ingredients.api.ts';
+import { useIngredients, useIngredientsNamed } from '../../api/ingredients.api.ts';
 import { isImplemented } from '../../ui/implemented-paths.ts';
 import { useCan } from '../../ui/use-can.ts';
 import {
@@ -68,8 +68,12 @@ export function DishCustomizations({
   disabled?: boolean;
 }) {
   const can = useCan();
-  const ingredients = useIngredients();
-  const { nameOf } = useIngredientOptions(ingredients.data);
+  // Only the ingredients the options name (issue 21: not the whole list past 500).
+  const named = [...(menuWide ?? []), ...custom].flatMap((customization) =>
+    customization.isCustom ? [] : customization.options.flatMap((option) => option.ingredient ?? []),
+  );
+  const ingredients = useIngredientsNamed([...new Set(named)]);
+  const { nameOf } = useIngredientOptions(ingredients.list);
   const [editing, setEditing] = useState(false);
   const manageLink = can('restaurant') && isImplemented('/customizations');
 

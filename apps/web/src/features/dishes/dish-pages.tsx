@@ -13,11 +13,13 @@ import { useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { dishesApi, useDeleteDishes, useDish } from '../../api/dishes.api.ts';
+import { ingredientKeys, ingredientsApi } from '../../api/ingredients.api.ts';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { CsvUploadDialog } from '../../ui/csv-upload-dialog.tsx';
 import { FormDrawer } from '../../ui/form-drawer.tsx';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { useListSize } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
 import { DishForm } from './dish-form.tsx';
 import { DishesTable } from './dishes-table.tsx';
@@ -42,6 +44,9 @@ function DishesPage() {
   const [csvOpened, csv] = useDisclosure(false);
   const creating = !id && params.has('new');
   const backToList = () => navigate(LIST);
+  // The form one click away decides its ingredient picker by this count (issue 21): asked with the
+  // list, it is there when the form opens.
+  useListSize(ingredientKeys.all, ingredientsApi.page);
 
   return (
     <Stack gap="lg">

@@ -1,12 +1,19 @@
+import { ingredientSorts } from '@carte/domain';
 import { Button, Group, MultiSelect, Skeleton, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useIngredients } from '../../api/ingredients.api.ts';
+import { ingredientKeys, ingredientsApi, useIngredients } from '../../api/ingredients.api.ts';
+import { formatCount } from '../../ui/format.ts';
+import { useListSize, useSearchedRows } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
 import { useIngredientOptions } from '../customizations/index.ts';
 import { AddIngredientDialog } from './add-ingredient-dialog.tsx';
 
-/** The dish's ingredients, with a dialog to create one that is missing (doc 1 §2). */
+/**
+ * The dish's ingredients, with a dialog to create one that is missing (doc 1 §2). Past 500
+ * ingredients (issue 21) it offers the chosen ones, read by id, and the server's first 50 for what
+ * is typed; the whole list is not read.
+ */
 export function IngredientPicker({
   value,
   onChange,
@@ -17,19 +24,30 @@ export function IngredientPicker({
   disabled?: boolean;
 }) {
   const can = useCan();
-  const ingredients = useIngredients();
-  const { options } = useIngredientOptions(ingredients.data);
   const [search, setSearch] = useState('');
+  const size = useListSize(ingredientKeys.all, ingredientsApi.page);
+  const ingredients = useIngredients({}, { enabled: size.decided && !size.large });
+  const searched = useSearchedRows(ingredientKeys.all, ingredientsApi.page, ingredientSorts, {
+    search,
+    chosen: value,
+    enabled: size.large,
+  });
+  const { options } = useIngredientOptions(size.large ? searched.rows : ingredients.data);
   const [adding, setAdding] = useState<string | null>(null);
   const canAdd = can('ingredient') && !disabled;
 
-  if (ingredients.isPending) return <Skeleton height={60} />;
+  // Past 500 the box stays while a search or a chosen one is read: it keeps the focus.
+  if (!size.decided || (!size.large && ingredients.isPending)) return <Skeleton height={60} />;
 
   return (
     <>
       <MultiSelect
         label="Ingredients"
-        description="Guests see them on the menu when the menu shows ingredients."
+        description={
+          size.large
+            ? `Guests see them on the menu when the menu shows ingredients. ${formatCount(size.total ?? 0)} ingredients: type a name to find one faster.`
+            : 'Guests see them on the menu when the menu shows ingredients.'
+        }
         placeholder={value.length === 0 ? 'Search ingredients' : undefined}
         data={options}
         value={value}
@@ -42,7 +60,9 @@ export function IngredientPicker({
         maxDropdownHeight={260}
         disabled={disabled}
         nothingFoundMessage={
-          canAdd && search.trim() ? (
+          size.large && !searched.settled ? (
+            'Searching…'
+          ) : canAdd && search.trim() ? (
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm" truncate>
                 No “{search.trim()}” yet

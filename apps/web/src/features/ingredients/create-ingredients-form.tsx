@@ -1,12 +1,13 @@
 import { createIngredientsSchema, messages } from '@carte/domain';
-import { Group, Select, Stack, TagsInput } from '@mantine/core';
+import { Group, Stack, TagsInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
-import { useCreateIngredients, useIngredients } from '../../api/ingredients.api.ts';
+import { useCreateIngredients } from '../../api/ingredients.api.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { errorMessage, notifySuccess } from '../../ui/notify.ts';
+import { ParentIngredientSelect } from './parent-ingredient-select.tsx';
 
 const key = (value: string) => value.trim().toLowerCase();
 
@@ -16,19 +17,10 @@ const key = (value: string) => value.trim().toLowerCase();
  */
 export function CreateIngredientsForm({ onAdded }: { onAdded?: () => void }) {
   const create = useCreateIngredients();
-  const parents = useIngredients({ exceptChildren: true });
   const [names, setNames] = useState<string[]>([]);
   const [parent, setParent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-
-  const parentOptions = useMemo(
-    () =>
-      (parents.data ?? [])
-        .filter((ingredient) => !ingredient.fromParent)
-        .map((ingredient) => ({ value: ingredient._id, label: ingredient.name })),
-    [parents.data],
-  );
 
   const handleChange = (next: string[]) => {
     // The same name twice (ignoring case) is reported rather than silently kept.
@@ -98,16 +90,10 @@ export function CreateIngredientsForm({ onAdded }: { onAdded?: () => void }) {
             if (search && error === messages.ingredientRequired) setError(null);
           }}
         />
-        <Select
-          label="Inside another ingredient"
+        <ParentIngredientSelect
           description="Optional, e.g. Mozzarella inside Cheese"
-          placeholder={parents.isPending ? 'Loading…' : 'No parent'}
-          data={parentOptions}
           value={parent}
           onChange={setParent}
-          searchable
-          clearable
-          nothingFoundMessage="No ingredient found"
         />
         <Group justify="flex-end">
           <SubmitButton

@@ -1,14 +1,16 @@
 import { type Ingredient, messages, updateIngredientSchema } from '@carte/domain';
-import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMemo, useState } from 'react';
-import { useIngredients, useUpdateIngredient } from '../../api/ingredients.api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ingredientKeys, ingredientsApi, useUpdateIngredient } from '../../api/ingredients.api.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { FormDrawer } from '../../ui/form-drawer.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
+import { ParentIngredientSelect } from './parent-ingredient-select.tsx';
 
 interface IngredientValues {
   name: string;
@@ -48,10 +50,12 @@ export function EditIngredientDrawer({
 function EditIngredientForm({ ingredient, onClose }: { ingredient: Ingredient; onClose: () => void }) {
   const update = useUpdateIngredient();
   // Parents are top-level ingredients other than this one and its children; one that has children
-  // of its own stays at the top level (no grandchildren, doc 1 §3).
-  const parents = useIngredients({ exceptChildren: true, exceptParentID: ingredient._id });
-  const all = useIngredients();
-  const hasChildren = (all.data ?? []).some((candidate) => candidate.parent?._id === ingredient._id);
+  // of its own stays at the top level (no grandchildren, doc 1 §3). One row of its children tells.
+  const children = useQuery({
+    queryKey: [...ingredientKeys.all, 'children', ingredient._id],
+    queryFn: ({ signal }) => ingredientsApi.page({ page: 1, per_page: 1, parentID: ingredient._id }, signal),
+  });
+  const hasChildren = (children.data?.total ?? 0) > 0;
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<IngredientValues>({
     initialValues: {
@@ -62,17 +66,6 @@ function EditIngredientForm({ ingredient, onClose }: { ingredient: Ingredient; o
     validate: schemaValidate(updateIngredientSchema),
     ...validateChangedOnBlur,
   });
-
-  const parentOptions = useMemo(() => {
-    const options = (parents.data ?? [])
-      .filter((candidate) => candidate._id !== ingredient._id && !candidate.fromParent)
-      .map((candidate) => ({ value: candidate._id, label: candidate.name }));
-    const current = ingredient.parent;
-    if (current && !options.some((option) => option.value === current._id)) {
-      options.unshift({ value: current._id, label: current.name });
-    }
-    return options;
-  }, [parents.data, ingredient]);
 
   const handleSubmit = form.onSubmit(async (values) => {
     setFormError(null);
@@ -93,19 +86,15 @@ function EditIngredientForm({ ingredient, onClose }: { ingredient: Ingredient; o
       <Stack gap="md">
         <FormAlert message={formError} />
         <TextInput label="Name" withAsterisk data-autofocus maxLength={100} {...form.getInputProps('name')} />
-        <Select
-          label="Inside another ingredient"
-          placeholder={parents.isPending ? 'Loading…' : 'No parent'}
+        <ParentIngredientSelect
+          except={ingredient._id}
+          current={ingredient.parent}
           description={
             hasChildren
               ? 'This ingredient has ingredients inside it, so it stays at the top level.'
               : undefined
           }
-          data={parentOptions}
-          searchable
-          clearable
           disabled={hasChildren}
-          nothingFoundMessage="No ingredient found"
           {...form.getInputProps('parent')}
         />
         <Switch label="Available" {...form.getInputProps('isAvailable', { type: 'checkbox' })} />

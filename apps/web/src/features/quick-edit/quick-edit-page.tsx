@@ -45,7 +45,8 @@ import {
 import { type QuickEditPages, type SectionPaging, useQuickEditData } from './use-quick-edit-data.ts';
 
 const ALL_MENUS = 'all';
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /**
  * /toggle-list, "Quick edit" (doc 2 §2, §4, §6): availability switches for menus (published),
