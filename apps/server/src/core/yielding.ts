@@ -1,7 +1,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 /** The longest a long piece of work holds the event loop before it lets other requests run. */
-export const YIELD_EVERY_MS = 4;
+export const YIELD_EVERY_MS = 2;
 
 /** How many items pass between two looks at the clock. */
 const CHECK_EVERY = 32;
