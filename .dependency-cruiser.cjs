@@ -75,6 +75,14 @@ module.exports = {
       to: { path: `${server}(features|http)/|${server}(app|services|runtime|main)\\.ts$` },
     },
     {
+      name: 'server-db-imports-no-adapter',
+      severity: 'error',
+      comment:
+        'The database layer is the floor the adapters stand on (payments and mail read its tables): it imports none of them. Shared types live in core/.',
+      from: { path: `${server}db/` },
+      to: { path: `${server}adapters/` },
+    },
+    {
       name: 'server-features-import-no-wiring',
       severity: 'error',
       comment:

@@ -1,12 +1,12 @@
 import type { PgBoss } from 'pg-boss';
 import { createInvalidations } from './adapters/cache/index.ts';
-import type { Logger } from './adapters/logger.ts';
 import { createPayments, type PaymentsProvider } from './adapters/payments/index.ts';
 import type { RedisLink } from './adapters/redis/index.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import { createThrottleStore } from './adapters/throttle/index.ts';
 import type { Config } from './config.ts';
 import { callerFor } from './core/caller.ts';
+import type { Logger } from './core/logger.ts';
 import type { MailSender } from './core/mail-port.ts';
 import type { Db } from './db/connect.ts';
 import { newId } from './db/ids.ts';
@@ -151,7 +151,7 @@ export function createServices(deps: ServiceDeps) {
   // One publishing rule for the menu form and quick edit.
   const canPublish = createPublishingPolicy({ billingProvider: config.billingProvider, billing });
   const menus = createMenuService({ db, storage, canPublish, now, publicMenu });
-  const analytics = createAnalyticsService({ db, now, publicUrl: config.publicUrl });
+  const analytics = createAnalyticsService({ db, now, publicUrl: config.publicUrl, log });
   const displays = createDisplayService({ db, storage, publicUrl: config.publicUrl, now, publicMenu });
   // "Login as" (an admin, or a reseller acting as a client): a session as a login opens it, marked.
   const openSession = async (

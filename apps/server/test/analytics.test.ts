@@ -1,9 +1,9 @@
 import { type AnalyticsData, analyticsDataSchema } from '@carte/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/db/ids.ts';
 import { analyticsEvents, dishes, menus } from '../src/db/schema.ts';
-import { rangeOf, sourceHost } from '../src/features/analytics/analytics.service.ts';
+import { createAnalyticsService, rangeOf, sourceHost } from '../src/features/analytics/analytics.service.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { createMember, createOwner, signIn, tokenFor } from './factories.ts';
 
@@ -387,5 +387,46 @@ describe('ranges and sources (pure)', () => {
     expect(sourceHost('m.facebook.com')).toBe('m.facebook.com');
     expect(sourceHost('')).toBe('');
     expect(sourceHost('::::')).toBe('');
+  });
+});
+
+describe('a failed flush is logged (issue 22 §10)', () => {
+  it('tells the log how the waiting events were lost, and the next flush still runs', async () => {
+    const owner = await createOwner(t);
+    const warnings: { err?: { message?: string }; msg: string }[] = [];
+    const log = {
+      debug: () => undefined,
+      info: () => undefined,
+      error: () => undefined,
+      warn: (fields: object, msg: string) =>
+        warnings.push({ ...(fields as { err?: { message?: string } }), msg }),
+    };
+    const service = createAnalyticsService({
+      db: db(),
+      now: () => t.clock.now(),
+      publicUrl: 'https://menu.example',
+      flushMs: 20,
+      log: log as never,
+    });
+    const view = { restaurantId: owner.restaurant.id, type: 'page_view' as const };
+    const client = { ip: '203.0.113.9', userAgent: browser };
+    // The table is away while the events wait: the flush fails and says so.
+    await db().execute(sql`alter table analytics_events rename to analytics_events_away`);
+    try {
+      expect(await service.record(view, client)).toBe(true);
+      await expect.poll(() => warnings.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      expect(warnings[0]!.msg).toMatch(/analytics: could not store the waiting events/);
+      expect(warnings[0]!.err?.message).toBeTruthy();
+    } finally {
+      await db().execute(sql`alter table analytics_events_away rename to analytics_events`);
+    }
+    // Back: the next events are stored.
+    expect(await service.record(view, client)).toBe(true);
+    await service.close();
+    const stored = await db()
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.restaurantId, owner.restaurant.id));
+    expect(stored).toHaveLength(1);
   });
 });

@@ -80,6 +80,8 @@ export const messages = {
   // issue 8 — what a request cannot carry (one rule for every stored string, caps on lists and numbers)
   textInvalid: 'This text contains a character that cannot be saved.',
   tooManyItems: (max: number) => `Too many items (at most ${max.toLocaleString('en-US')})`,
+  dishNotFound: 'Dish not found',
+  menuNotFound: 'No menu found',
   restaurantLimitReached: (what: string, max: number) =>
     `A restaurant can hold at most ${max.toLocaleString('en-US')} ${what}. Delete some first, or write to support if you need more.`,
   tooDeep: 'This value is nested too deeply.',

@@ -1,3 +1,4 @@
+import { messages } from '@carte/domain';
 /**
  * The diner-facing texts of the public menu. The specification's own wording (doc 2 §2, §4, §8) is
  * kept word for word; the rest is ours. Kept in one place so the server page, the hydration script
@@ -23,8 +24,8 @@ export const texts = {
     'This link or QR code no longer leads to a menu. The restaurant may have moved or renewed its menu.',
   deadLinkHint: 'Ask a member of staff for the current menu, or scan the code at your table again.',
   selectMenuToPrint: 'Please select a menu!',
-  dishNotFound: 'Dish not found',
-  menuNotFound: 'No menu found',
+  dishNotFound: messages.dishNotFound,
+  menuNotFound: messages.menuNotFound,
   backToMenu: (menu: string) => `Back to ${menu}`,
   allMenus: 'All menus',
   menus: 'Menus',

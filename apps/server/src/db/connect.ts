@@ -2,7 +2,7 @@ import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { Logger } from '../adapters/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import { errorForLog } from './errors.ts';
 import * as schema from './schema.ts';
 

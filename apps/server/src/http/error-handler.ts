@@ -88,19 +88,16 @@ export const errorHandlerPlugin = fp(
       }
     });
 
-    // Remember the message of a failure envelope so the log row can carry it.
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{')) {
-        try {
-          const parsed = JSON.parse(payload) as { message?: unknown };
-          if (typeof parsed.message === 'string') {
-            (reply as FastifyReply & { carteMessage?: string }).carteMessage = parsed.message.slice(0, 2000);
-          }
-        } catch {
-          // not JSON: nothing to remember
+    // Remember the message of a failure envelope so the log row can carry it: read from the answer
+    // before it is written, never parsed back from its text.
+    app.addHook('preSerialization', (_request, reply, payload: unknown, done) => {
+      if (reply.statusCode >= 400 && typeof payload === 'object' && payload !== null) {
+        const { message } = payload as { message?: unknown };
+        if (typeof message === 'string') {
+          (reply as FastifyReply & { carteMessage?: string }).carteMessage = message.slice(0, 2000);
         }
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'carte-error-handler' },

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../core/logger.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { createOutboxTransport } from './outbox-transport.ts';
 import { createSmtpTransport } from './smtp-transport.ts';

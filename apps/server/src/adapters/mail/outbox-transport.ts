@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../core/logger.ts';
 import type { MailTransport, OutgoingMail } from './mail-transport.ts';
 
 /** Every distinct http(s) link of an HTML body, in order (href attributes, entities decoded). */

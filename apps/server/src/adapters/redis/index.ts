@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../core/logger.ts';
 import { createRedisLink, type RedisLink } from './redis-link.ts';
 
 export { createRedisLink, type RedisLink } from './redis-link.ts';

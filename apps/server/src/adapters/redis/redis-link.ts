@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../core/logger.ts';
 
 /**
  * The connection of one server process to Redis (REDIS_URL, docs/deploy-and-scale.md): what several

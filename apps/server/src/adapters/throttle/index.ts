@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../core/logger.ts';
 import type { RedisLink } from '../redis/index.ts';
 import { createRedisThrottleStore } from './redis-throttle-store.ts';
 import { createMemoryThrottleStore, type ThrottleStore } from './throttle-store.ts';

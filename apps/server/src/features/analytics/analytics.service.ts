@@ -2,7 +2,9 @@ import { type AnalyticsData, type AnalyticsEvent, type AnalyticsTime, isAdminRol
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
+import type { Logger } from '../../core/logger.ts';
 import type { Db } from '../../db/connect.ts';
+import { errorForLog } from '../../db/errors.ts';
 import { analyticsEvents, restaurants } from '../../db/schema.ts';
 import { createVisitorHasher } from './visitor.ts';
 
@@ -15,6 +17,8 @@ export interface AnalyticsDeps {
   perVisitorPerMinute?: number;
   /** Events wait in memory at most this long (or until BATCH of them), then go in one insert. */
   flushMs?: number;
+  /** Told when a flush fails: its events are dropped, and the next flush goes on. */
+  log: Logger;
 }
 
 const BATCH = 500;
@@ -107,12 +111,21 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
 
   let buffer: Row[] = [];
   let flushing: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => void flush().catch(() => undefined), deps.flushMs ?? 2000);
+  // A failed flush is logged with how many events it dropped; the next one goes on.
+  const flushLogged = () =>
+    void flush().catch((error: unknown) =>
+      deps.log.warn(
+        { err: errorForLog(error) },
+        'analytics: could not store the waiting events; they are dropped',
+      ),
+    );
+  const timer = setInterval(flushLogged, deps.flushMs ?? 2000);
   timer.unref();
 
   /** Writes the waiting events in one insert; those of restaurants that do not exist are dropped. */
   function flush(): Promise<void> {
-    // A failed flush (the database away) drops its events but must not stop every later one.
+    // A failed flush (the database away) drops its events but must not stop every later one; its
+    // caller logs it (flushLogged, or `close`'s caller).
     flushing = flushing
       .catch(() => undefined)
       .then(async () => {
@@ -265,7 +278,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         source: source === ownHost ? '' : source,
         createdAt: now(),
       });
-      if (buffer.length >= BATCH) void flush().catch(() => undefined);
+      if (buffer.length >= BATCH) flushLogged();
       return true;
     },
 

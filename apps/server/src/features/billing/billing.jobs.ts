@@ -1,5 +1,5 @@
 import type { JobResult, PgBoss } from 'pg-boss';
-import type { Logger } from '../../adapters/logger.ts';
+import type { Logger } from '../../core/logger.ts';
 import { errorForLog } from '../../db/errors.ts';
 
 /** Each stored provider event is processed by one job of this queue (issue 12). */

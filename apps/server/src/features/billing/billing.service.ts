@@ -12,7 +12,6 @@ import {
 } from '@carte/domain';
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import { fromDrizzle, type PgBoss } from 'pg-boss';
-import type { Logger } from '../../adapters/logger.ts';
 import {
   handledEventTypes,
   isLocalPayments,
@@ -21,6 +20,7 @@ import {
 } from '../../adapters/payments/index.ts';
 import type { Caller } from '../../core/caller.ts';
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
+import type { Logger } from '../../core/logger.ts';
 import type { MailSender } from '../../core/mail-port.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import type { Db } from '../../db/connect.ts';

@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import type { Logger } from '../../adapters/logger.ts';
+import type { Logger } from '../../core/logger.ts';
 import type { Db } from '../../db/connect.ts';
 import { errorForLog } from '../../db/errors.ts';
 import { logs } from '../../db/schema.ts';

@@ -7,9 +7,9 @@ import {
 } from '@carte/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { fromDrizzle, type JobResult, type JobWithMetadata, type PgBoss } from 'pg-boss';
-import type { Logger } from '../../adapters/logger.ts';
 import type { MailTransport } from '../../adapters/mail/mail-transport.ts';
 import { InvalidError } from '../../core/errors.ts';
+import type { Logger } from '../../core/logger.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { mails, mailTemplates, users } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { customerMenuSchema, objectId, publicDishSchema } from '@carte/domain';
-import { menuPageCss, texts } from '@carte/menu-view';
+import { customerMenuSchema, messages, objectId, publicDishSchema } from '@carte/domain';
+import { menuPageCss } from '@carte/menu-view';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -277,7 +277,7 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { restaurantId, menuId, mapId } = request.query;
       const found = await service.current(restaurantId, mapId);
-      if (!found) throw new NotFoundError(texts.menuNotFound);
+      if (!found) throw new NotFoundError(messages.menuNotFound);
       const { source, state } = found;
       const plain = () => renderCustomerJson(state.customer, [source.version, state.signature]);
       // A switch from the banner (doc 2 §4) to a published menu not shown now: rendered once per
@@ -317,7 +317,7 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { restaurantId, menuId, dishId } = request.params;
       const dish = await service.dish(restaurantId, menuId, dishId);
-      if (!dish) throw new NotFoundError(texts.dishNotFound);
+      if (!dish) throw new NotFoundError(messages.dishNotFound);
       reply.header('cache-control', PUBLIC_CACHE_CONTROL);
       return ok(dish);
     },
