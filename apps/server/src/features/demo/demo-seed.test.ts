@@ -88,12 +88,12 @@ describe('seedDemo (decisions, Demo)', () => {
 
   it('creates the demo reseller with one client (issue 14)', async () => {
     const session = await signIn(t, DEMO_RESELLER_USERNAME, DEMO_PASSWORD);
-    const clients = await t.call<{ clients: { username: string; restaurant_name: string | null }[] }>({
+    const clients = await t.call<{ data: { username: string; restaurant_name: string | null }[] }>({
       method: 'GET',
       url: '/api/dma/clients',
       token: session.accessToken,
     });
-    expect(clients.body.message.clients).toEqual([
+    expect(clients.body.message.data).toEqual([
       expect.objectContaining({ username: DEMO_CLIENT_USERNAME, restaurant_name: 'Harbour Cafe' }),
     ]);
     const client = await signIn(t, DEMO_CLIENT_USERNAME, DEMO_PASSWORD);
