@@ -7,11 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
 import { restaurants, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/features/identity/password.ts';
-import { startBenchRuntime } from './bench-runtime.ts';
+import { buildBenchApp, startBenchRuntime } from './bench-runtime.ts';
 
 const ROUNDS = 60;
 const MAX_RATIO = 1.5;
@@ -27,16 +26,8 @@ async function main() {
     MAIL_REQUESTS_PER_ADDRESS: '100000',
     MAIL_REQUESTS_PER_CLIENT: '100000',
   });
-  const { config, runtime } = bench;
-  const app = await buildApp({
-    config,
-    db: runtime.database.db,
-    mailer: runtime.mailer,
-    captcha: runtime.captcha,
-    storage: runtime.storage,
-    boss: runtime.boss,
-    logger: false,
-  });
+  const { runtime } = bench;
+  const app = await buildBenchApp(bench);
   await app.ready();
   const email = `timing_${randomBytes(3).toString('hex')}@carte.bench`;
   const passwordHash = await hashPassword('BenchPass123');

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { type AppDeps, buildApp } from '../apps/server/src/app.ts';
 import { type Config, loadConfig } from '../apps/server/src/config.ts';
 import { type Runtime, startRuntime } from '../apps/server/src/runtime.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
@@ -82,4 +84,24 @@ export async function benchDatabase(prefix: string) {
       await client.end();
     },
   };
+}
+
+/**
+ * The app on a bench runtime's database, mail, captcha, storage and jobs, without a request log;
+ * `options` adds or replaces dependencies (a clock of the bench's own).
+ */
+export function buildBenchApp(
+  { config, runtime }: Pick<BenchRuntime, 'config' | 'runtime'>,
+  options: Partial<AppDeps> = {},
+): Promise<FastifyInstance> {
+  return buildApp({
+    config,
+    db: runtime.database.db,
+    mailer: runtime.mailer,
+    captcha: runtime.captcha,
+    storage: runtime.storage,
+    boss: runtime.boss,
+    logger: false,
+    ...options,
+  });
 }

@@ -30,7 +30,6 @@ import { setPriority } from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { buildApp } from '../apps/server/src/app.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
 import {
   categories,
@@ -42,7 +41,7 @@ import {
   users,
 } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/features/identity/password.ts';
-import { startBenchRuntime } from './bench-runtime.ts';
+import { buildBenchApp, startBenchRuntime } from './bench-runtime.ts';
 
 const TARGET_MS = 100;
 
@@ -70,21 +69,12 @@ const percentile = (sorted: number[], p: number) =>
 
 async function main() {
   const bench = await startBenchRuntime({ BILLING_PROVIDER: 'off' });
-  const { config, runtime } = bench;
+  const { runtime } = bench;
   // The server's clock stands still, so the polled page is rendered once and served from the cache
   // throughout (its state changes at every minute, and a long import would otherwise meet a
   // re-render and a database read of its own): what the poll measures is the import's doing.
   const started = new Date();
-  const app = await buildApp({
-    config,
-    db: runtime.database.db,
-    mailer: runtime.mailer,
-    captcha: runtime.captcha,
-    boss: runtime.boss,
-    storage: runtime.storage,
-    now: () => started,
-    logger: false,
-  });
+  const app = await buildBenchApp(bench, { now: () => started });
   const db = runtime.database.db;
   const results: { kind: Kind; name: string; stall: number; loop: number; pass: boolean }[] = [];
   let client: Worker | undefined;

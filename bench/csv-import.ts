@@ -9,11 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
 import { dishes, dishIngredients, restaurants, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/features/identity/password.ts';
-import { startBenchRuntime } from './bench-runtime.ts';
+import { buildBenchApp, startBenchRuntime } from './bench-runtime.ts';
 
 const DISHES = 1000;
 const RUNS = 3;
@@ -63,16 +62,8 @@ function generateCsv(): string {
 
 async function main() {
   const bench = await startBenchRuntime();
-  const { config, runtime } = bench;
-  const app = await buildApp({
-    config,
-    db: runtime.database.db,
-    mailer: runtime.mailer,
-    captcha: runtime.captcha,
-    storage: runtime.storage,
-    boss: runtime.boss,
-    logger: false,
-  });
+  const { runtime } = bench;
+  const app = await buildBenchApp(bench);
   await app.ready();
   const db = runtime.database.db;
   const passwordHash = await hashPassword('BenchPass123');

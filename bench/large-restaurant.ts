@@ -11,7 +11,6 @@
 import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { buildApp } from '../apps/server/src/app.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
 import {
   categories,
@@ -28,7 +27,7 @@ import {
 } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/features/identity/password.ts';
 import { RESTAURANT_LIMITS } from '../packages/domain/src/index.ts';
-import { startBenchRuntime } from './bench-runtime.ts';
+import { buildBenchApp, startBenchRuntime } from './bench-runtime.ts';
 
 /** BENCH_SIZES=10000 runs one size only (comma-separated). */
 const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : [100, 1_000, 10_000];
@@ -91,15 +90,7 @@ const bench = await startBenchRuntime({});
 const memberHash = await hashPassword('BenchMember123');
 const { config, runtime } = bench;
 const db = runtime.database.db;
-const app = await buildApp({
-  config,
-  db,
-  mailer: runtime.mailer,
-  captcha: runtime.captcha,
-  storage: runtime.storage,
-  boss: runtime.boss,
-  logger: false,
-});
+const app = await buildBenchApp(bench);
 
 /** A restaurant of `size` dishes and its owner, written in bulk; answers the owner's credentials. */
 async function writeRestaurant(size: number) {

@@ -12,9 +12,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.ts';
 import { api, seedOwner } from '../apps/server/test/scale/server-process.ts';
-import { startBenchRuntime } from './bench-runtime.ts';
+import { buildBenchApp, startBenchRuntime } from './bench-runtime.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -72,16 +71,8 @@ const packageOf = (node: ProfileNode) => {
 };
 
 const bench = await startBenchRuntime({});
-const { config, runtime } = bench;
-const app = await buildApp({
-  config,
-  db: runtime.database.db,
-  mailer: runtime.mailer,
-  captcha: runtime.captcha,
-  storage: runtime.storage,
-  boss: runtime.boss,
-  logger: false,
-});
+const { config } = bench;
+const app = await buildBenchApp(bench);
 try {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

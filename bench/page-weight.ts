@@ -19,11 +19,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { type Browser, chromium } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app.ts';
 import { menus, restaurants } from '../apps/server/src/db/schema.ts';
 import { seedDemo } from '../apps/server/src/features/demo/demo-seed.ts';
 import { writeLargeRestaurant } from '../apps/server/test/large-restaurant.ts';
-import { startBenchRuntime } from './bench-runtime.ts';
+import { buildBenchApp, startBenchRuntime } from './bench-runtime.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
@@ -128,16 +127,8 @@ async function main() {
     execFileSync('npm', ['run', 'build', '-w', '@carte/web'], { cwd: root, stdio: 'inherit' });
   }
   const bench = await startBenchRuntime({ WEB_DIST: path.join(webDir, 'dist'), CAPTCHA: 'off' });
-  const { config, runtime } = bench;
-  const app = await buildApp({
-    config,
-    db: runtime.database.db,
-    mailer: runtime.mailer,
-    captcha: runtime.captcha,
-    storage: runtime.storage,
-    boss: runtime.boss,
-    logger: false,
-  });
+  const { runtime } = bench;
+  const app = await buildBenchApp(bench);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [

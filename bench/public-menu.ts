@@ -33,11 +33,10 @@ import { menuPageCss } from '@carte/menu-view';
 import * as chromeLauncher from 'chrome-launcher';
 import { and, eq } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
-import { buildApp } from '../apps/server/src/app.ts';
 import { menus, restaurants } from '../apps/server/src/db/schema.ts';
 import { seedDemo } from '../apps/server/src/features/demo/demo-seed.ts';
 import { writeLargeRestaurant } from '../apps/server/test/large-restaurant.ts';
-import { startBenchRuntime } from './bench-runtime.ts';
+import { buildBenchApp, startBenchRuntime } from './bench-runtime.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
@@ -246,23 +245,14 @@ async function main() {
     PUBLIC_URL: 'https://menu.example',
     WEB_DIST: path.join(webDir, 'dist'),
   });
-  const { config, runtime } = bench;
+  const { runtime } = bench;
   const script = hydrationScript();
   // The demo serves Lunch 11:00–16:00 on its clock (New York), and All Day always: measure at 12:30
   // there, time running on.
   const started = Date.now();
   const lunch = new Date('2030-01-09T12:30:00-05:00').getTime();
   const now = () => new Date(lunch + (Date.now() - started));
-  const app = await buildApp({
-    config,
-    db: runtime.database.db,
-    mailer: runtime.mailer,
-    captcha: runtime.captcha,
-    storage: runtime.storage,
-    boss: runtime.boss,
-    now,
-    logger: false,
-  });
+  const app = await buildBenchApp(bench, { now });
 
   // The bench-only route: the same bytes as the demo page, headers and body (set below), on the same
   // server. Without helmet, like /menu/*, which sets the same headers as constants: only the routes'
