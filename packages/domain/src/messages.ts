@@ -116,6 +116,7 @@ export const messages = {
   menuUrlCopied: 'Menu URL has been copied successfully to clipboard',
   menuUrlCopyFailed: 'Error copying Menu url to clipboard. Please try again later',
   embedCopied: 'Embedded Menu has been copied successfully to clipboard',
+  logIdCopyFailed: 'Error copying log id to clipboard',
   embedCopyFailed: 'Error copying Embedded Menu to clipboard. Please try again later',
   embedSizeInvalid: (unit: 'px' | '%', min: number, max: number) =>
     `Please enter a size between ${min} and ${max} ${unit}`,

@@ -11,7 +11,7 @@ import {
 import { AvailabilitySwitch } from '../../ui/availability-switch.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { nameAndDateSorts, type SortOption, useListView } from '../../ui/list-view.ts';
-import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
+import { notifyFailure, notifyFailureAs, notifySuccess } from '../../ui/notify.ts';
 import {
   actionsColumn,
   PaginatedTable,
@@ -185,7 +185,10 @@ export function CategoriesTable({
           onClone={() =>
             clone.mutate(
               { category, isAvailable: false },
-              { onSuccess: () => notifySuccess(messages.categoryCloned), onError: notifyFailure },
+              {
+                onSuccess: () => notifySuccess(messages.categoryCloned),
+                onError: (error) => notifyFailureAs(error, messages.cloneCategoryFailed),
+              },
             )
           }
           cloning={clone.isPending && clone.variables?.category._id === category._id}
