@@ -58,7 +58,8 @@ const valuesOf = (category: Category | null): CategoryValues => ({
 
 /**
  * The category form (doc 1 §2, §5): name, availability and dishes chosen in a dialog. Saving without
- * dishes asks first; a server message shows under the name (doc 1 §8).
+ * dishes asks first — once a session, and only when the restaurant has dishes (issue 22); a server
+ * message shows under the name (doc 1 §8).
  */
 export function CategoryForm({ category, menuId = null, blockedReason, header, onSaved }: CategoryFormProps) {
   const can = useCan();
@@ -88,7 +89,10 @@ export function CategoryForm({ category, menuId = null, blockedReason, header, o
 
   const handleSubmit = form.onSubmit(async (values) => {
     setFormError(null);
-    if (values.dishes.length === 0) {
+    // Asked only when there are dishes to choose: in the first hour's order (issue 22) categories
+    // come before dishes, and an empty category is then what the owner means.
+    const dishCount = dishSize.total ?? (await dishesApi.page({ page: 1, per_page: 1 })).total;
+    if (values.dishes.length === 0 && dishCount > 0) {
       const proceed = await confirmAnywayOnce({
         kind: 'category-without-dishes',
         userId: user._id,
