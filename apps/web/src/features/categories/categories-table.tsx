@@ -11,6 +11,7 @@ import {
 import { AvailabilitySwitch } from '../../ui/availability-switch.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { nameAndDateSorts, type SortOption, useListView } from '../../ui/list-view.ts';
+import { EmptyListNext } from '../../ui/next-step.tsx';
 import { notifyFailure, notifyFailureAs, notifySuccess } from '../../ui/notify.ts';
 import {
   actionsColumn,
@@ -233,7 +234,13 @@ export function CategoriesTable({
         onPageChange={list.page.onChange}
         sort={list.sort}
         total={large ? serverPage.data?.total : undefined}
-        emptyMessage={categories.length > 0 || large ? 'No category matches your search.' : undefined}
+        emptyMessage={
+          categories.length > 0 || large ? (
+            'No category matches your search.'
+          ) : (
+            <EmptyListNext list="categories" noun="categories" />
+          )
+        }
       />
     </TablePanel>
   );

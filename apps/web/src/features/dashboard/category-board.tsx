@@ -211,7 +211,7 @@ export function CategoryBoard({ menu }: { menu: Menu }) {
                 Select categories
               </Button>
               {canCategory && (
-                <Button component={Link} to="/create-category" variant="light" size="xs">
+                <Button component={Link} to="/create-category?new" variant="light" size="xs">
                   Create category
                 </Button>
               )}
