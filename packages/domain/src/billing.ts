@@ -179,6 +179,13 @@ export const promotionCouponSchema = z.object({
 });
 export type PromotionCoupon = z.infer<typeof promotionCouponSchema>;
 
+/** The saving of the yearly price against twelve months, in whole percent (0 when none). */
+export function yearlySavingPercent(plan: BasePlan): number {
+  const twelveMonths = plan.monthly_product.price.unit_amount * 12;
+  if (twelveMonths === 0) return 0;
+  return Math.max(0, Math.round((1 - plan.yearly_product.price.unit_amount / twelveMonths) * 100));
+}
+
 /**
  * The price after a coupon, in cents (doc 2 §9, doc 3 §2: percent_off, or amount_off/100 dollars,
  * never below $0.00).

@@ -9,6 +9,7 @@ import {
   localCheckoutPath,
   type PaymentMethod,
   type PlanProduct,
+  yearlySavingPercent,
 } from '@carte/domain';
 import {
   Alert,
@@ -287,19 +288,12 @@ function ActiveSubscription({
   );
 }
 
-/** The saving of the yearly price against twelve months, in whole percent (0 when none). */
-const yearlySaving = (plan: BasePlan): number => {
-  const twelveMonths = plan.monthly_product.price.unit_amount * 12;
-  if (twelveMonths === 0) return 0;
-  return Math.max(0, Math.round((1 - plan.yearly_product.price.unit_amount / twelveMonths) * 100));
-};
-
 function PlanChoice({ plan, testMode }: { plan: BasePlan; testMode: boolean }) {
   const checkout = useCheckoutSession();
   const captcha = useCaptcha('checkout');
   const [chosen, setChosen] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const saving = yearlySaving(plan);
+  const saving = yearlySavingPercent(plan);
 
   const handleSubscribe = async (product: PlanProduct) => {
     setFailure(null);
