@@ -3,6 +3,7 @@ import { PgBoss } from 'pg-boss';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import { apiFor, signInApi } from './support/api.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import {
@@ -176,4 +177,102 @@ describe('subscription with the test provider', () => {
     await shootBoth(page, 'subscribe-ended');
     await context.close();
   }, 240_000);
+
+  it('publishing without a subscription shows the prices, pays, and comes back to the menu, published', async () => {
+    const owner = await registerVerifiedOwner(server.url, sink);
+    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const page = await context.newPage();
+    await signInThroughUi(page, owner.username, owner.password);
+
+    // A new menu, published at once: the paywall, with the plan's prices.
+    await page.goto('/create-menu');
+    await page.getByLabel(/^Menu name/).fill('Dinner');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe required' });
+    await eventually(() => dialog.getByText('$19.00').isVisible());
+    expect(await dialog.getByText('$190.00').isVisible()).toBe(true);
+    expect(await dialog.getByText('per year').isVisible()).toBe(true);
+    await expectNoSeriousViolation(page, 'Subscribe required with prices');
+    await page.screenshot({ path: screenshotPath('subscribe-required-prices-1280') });
+    await page.setViewportSize(phone);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: screenshotPath('subscribe-required-prices-390') });
+    await page.setViewportSize(desktop);
+
+    // Pay for the year from the dialog: the test checkout, then back on this menu.
+    await dialog.getByRole('button', { name: 'Subscribe yearly' }).click();
+    await page.waitForURL('**/billing/checkout/**');
+    expect(await page.getByText('$190.00').first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Pay (test)' }).click();
+    await page.waitForURL((url) => url.pathname === '/create-menu' && url.searchParams.has('id'));
+    const menuId = new URL(page.url()).searchParams.get('id')!;
+    await toast(page, 'Subscribed: your menu is published.');
+    await eventually(() => page.getByRole('button', { name: /Unpublish/i }).isVisible());
+    const api = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const menu = await api.call<{ name: string; draft: boolean }>('GET', `/api/menus/${menuId}`);
+    expect(menu).toMatchObject({ name: 'Dinner', draft: false });
+    // The return address is tidied: only the menu's id stays.
+    await eventually(async () => !new URL(page.url()).searchParams.has('session_id'));
+    await shootBoth(page, 'menu-published-after-checkout');
+    await context.close();
+  }, 120_000);
+
+  it("a reseller's client's Subscribe names her account manager, with a mail link", async () => {
+    const tag = Date.now().toString(36);
+    const resellerEmail = `partner_${tag}@carte.test`;
+    const clientEmail = `client_${tag}@carte.test`;
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const rootApi = apiFor(server.url, await signInApi(server.url, 'root@carte.test', 'RootPass123'));
+    await rootApi.call('POST', '/api/admin/send-dma-register-link', { email: resellerEmail });
+    const registerMail = await sink.waitFor((mail) => mail.to.includes(resellerEmail), 20_000);
+    const registerToken = new URL(
+      registerMail.links.find((href) => href.includes('/dma-register?token='))!,
+    ).searchParams.get('token');
+    const password = 'Reseller123';
+    expect(
+      (
+        await post(`/api/dma/register?token=${registerToken}`, {
+          username: `partner_${tag}`,
+          company_name: 'Harbour Partners',
+          password,
+          confirm_password: password,
+        })
+      ).status,
+    ).toBe(200);
+    const resellerApi = apiFor(server.url, await signInApi(server.url, `partner_${tag}`, password));
+    await resellerApi.call('POST', '/api/dma/add-client', {
+      step: 2,
+      email: clientEmail,
+      username: `cafe_${tag}`,
+      restaurant_name: `Cafe ${tag}`,
+    });
+    const clientMail = await sink.waitFor((mail) => mail.to.includes(clientEmail), 20_000);
+    const clientToken = new URL(
+      clientMail.links.find((href) => href.includes('/dma-client-verify-invitation?token='))!,
+    ).searchParams.get('token');
+    expect(
+      (await post(`/api/dma/client-accept-invitation?token=${clientToken}`, { password: 'Cafe12345' }))
+        .status,
+    ).toBe(200);
+
+    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const page = await context.newPage();
+    await signInThroughUi(page, `cafe_${tag}`, 'Cafe12345');
+    await page.locator('nav').getByRole('link', { name: 'Subscribe' }).click();
+    await page.waitForURL((url) => url.pathname === '/subscribe');
+    await eventually(() =>
+      page.getByText("It looks like your account subscription isn't set up just yet.").isVisible(),
+    );
+    expect(await page.getByText('Ask the restaurant owner').count()).toBe(0);
+    const mail = page.getByRole('link', { name: `Email ${resellerEmail}` });
+    expect(await mail.getAttribute('href')).toBe(`mailto:${resellerEmail}?subject=INQUIRY`);
+    await expectNoSeriousViolation(page, "client's /subscribe");
+    await shootBoth(page, 'client-subscribe-account-manager');
+    await context.close();
+  }, 120_000);
 });
