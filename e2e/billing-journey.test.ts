@@ -13,6 +13,7 @@ import {
   screenshotPath,
   toast,
 } from './support/page.ts';
+import { CLIENT_PASSWORD, resellerWithClient } from './support/reseller.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -218,51 +219,14 @@ describe('subscription with the test provider', () => {
   }, 120_000);
 
   it("a reseller's client's Subscribe names her account manager, with a mail link", async () => {
-    const tag = Date.now().toString(36);
-    const resellerEmail = `partner_${tag}@carte.test`;
-    const clientEmail = `client_${tag}@carte.test`;
-    const post = (path: string, body: unknown) =>
-      fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    const rootApi = apiFor(server.url, await signInApi(server.url, 'root@carte.test', 'RootPass123'));
-    await rootApi.call('POST', '/api/admin/send-dma-register-link', { email: resellerEmail });
-    const registerMail = await sink.waitFor((mail) => mail.to.includes(resellerEmail), 20_000);
-    const registerToken = new URL(
-      registerMail.links.find((href) => href.includes('/dma-register?token='))!,
-    ).searchParams.get('token');
-    const password = 'Reseller123';
-    expect(
-      (
-        await post(`/api/dma/register?token=${registerToken}`, {
-          username: `partner_${tag}`,
-          company_name: 'Harbour Partners',
-          password,
-          confirm_password: password,
-        })
-      ).status,
-    ).toBe(200);
-    const resellerApi = apiFor(server.url, await signInApi(server.url, `partner_${tag}`, password));
-    await resellerApi.call('POST', '/api/dma/add-client', {
-      step: 2,
-      email: clientEmail,
-      username: `cafe_${tag}`,
-      restaurant_name: `Cafe ${tag}`,
-    });
-    const clientMail = await sink.waitFor((mail) => mail.to.includes(clientEmail), 20_000);
-    const clientToken = new URL(
-      clientMail.links.find((href) => href.includes('/dma-client-verify-invitation?token='))!,
-    ).searchParams.get('token');
-    expect(
-      (await post(`/api/dma/client-accept-invitation?token=${clientToken}`, { password: 'Cafe12345' }))
-        .status,
-    ).toBe(200);
-
+    const { resellerEmail, clientUsername } = await resellerWithClient(
+      server.url,
+      sink,
+      Date.now().toString(36),
+    );
     const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
     const page = await context.newPage();
-    await signInThroughUi(page, `cafe_${tag}`, 'Cafe12345');
+    await signInThroughUi(page, clientUsername, CLIENT_PASSWORD);
     await page.locator('nav').getByRole('link', { name: 'Subscribe' }).click();
     await page.waitForURL((url) => url.pathname === '/subscribe');
     await eventually(() =>

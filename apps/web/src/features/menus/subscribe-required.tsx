@@ -1,14 +1,5 @@
-import {
-  type BasePlan,
-  billingMessages,
-  formatCents,
-  localCheckoutPath,
-  messages,
-  type PlanProduct,
-  type User,
-  yearlySavingPercent,
-} from '@carte/domain';
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { billingMessages, localCheckoutPath, messages, type PlanProduct, type User } from '@carte/domain';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconFlask } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,9 +7,9 @@ import { isApiError } from '../../api/api-error.ts';
 import { useCheckoutSession, usePlan } from '../../api/billing.api.ts';
 import { usePublicConfig } from '../../api/use-public-config.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
+import { PlanCards } from '../billing/index.ts';
 
 const MODAL_ID = 'subscribe-required';
-const perInterval = { month: 'per month', year: 'per year' } as const;
 
 export interface SubscribeRequiredOptions {
   /**
@@ -137,7 +128,7 @@ function PlanButtons({
           The prices could not be loaded. See them on the subscription page.
         </Text>
       ) : (
-        <Plans plan={plan.data} chosen={chosen} onChoose={handleChoose} />
+        <PlanCards plan={plan.data} chosen={chosen} onChoose={handleChoose} compact />
       )}
       {captcha.field}
       {failure && (
@@ -165,65 +156,5 @@ function PlanButtons({
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-function Plans({
-  plan,
-  chosen,
-  onChoose,
-}: {
-  plan: BasePlan;
-  chosen: string | null;
-  onChoose: (product: PlanProduct) => void;
-}) {
-  const saving = yearlySavingPercent(plan);
-  const choices = [
-    { product: plan.monthly_product, title: 'Monthly', label: 'Subscribe monthly', badge: null },
-    {
-      product: plan.yearly_product,
-      title: 'Yearly',
-      label: 'Subscribe yearly',
-      badge: saving > 0 ? `Save ${saving}%` : null,
-    },
-  ];
-  return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-      {choices.map(({ product, title, label, badge }) => {
-        const price = formatCents(product.price.unit_amount);
-        return (
-          <Card key={product.price.id} withBorder padding="md">
-            <Stack gap="sm" h="100%" justify="space-between">
-              <Stack gap={2}>
-                <Group justify="space-between" gap="xs">
-                  <Text fw={600}>{title}</Text>
-                  {badge && (
-                    <Badge variant="outline" color="teal.9">
-                      {badge}
-                    </Badge>
-                  )}
-                </Group>
-                <Group gap={6} align="baseline">
-                  <Text fz={24} fw={700} lh={1.2}>
-                    {price}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {perInterval[product.price.recurring.interval]}
-                  </Text>
-                </Group>
-              </Stack>
-              <Button
-                fullWidth
-                onClick={() => onChoose(product)}
-                loading={chosen === product.price.id}
-                disabled={chosen !== null && chosen !== product.price.id}
-              >
-                {label}
-              </Button>
-            </Stack>
-          </Card>
-        );
-      })}
-    </SimpleGrid>
   );
 }
