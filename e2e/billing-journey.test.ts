@@ -3,6 +3,7 @@ import { PgBoss } from 'pg-boss';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import { apiFor, signInApi } from './support/api.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import {
@@ -12,6 +13,7 @@ import {
   screenshotPath,
   toast,
 } from './support/page.ts';
+import { CLIENT_PASSWORD, resellerWithClient } from './support/reseller.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -176,4 +178,65 @@ describe('subscription with the test provider', () => {
     await shootBoth(page, 'subscribe-ended');
     await context.close();
   }, 240_000);
+
+  it('publishing without a subscription shows the prices, pays, and comes back to the menu, published', async () => {
+    const owner = await registerVerifiedOwner(server.url, sink);
+    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const page = await context.newPage();
+    await signInThroughUi(page, owner.username, owner.password);
+
+    // A new menu, published at once: the paywall, with the plan's prices.
+    await page.goto('/create-menu');
+    await page.getByLabel(/^Menu name/).fill('Dinner');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe required' });
+    await eventually(() => dialog.getByText('$19.00').isVisible());
+    expect(await dialog.getByText('$190.00').isVisible()).toBe(true);
+    expect(await dialog.getByText('per year').isVisible()).toBe(true);
+    await expectNoSeriousViolation(page, 'Subscribe required with prices');
+    await page.screenshot({ path: screenshotPath('subscribe-required-prices-1280') });
+    await page.setViewportSize(phone);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: screenshotPath('subscribe-required-prices-390') });
+    await page.setViewportSize(desktop);
+
+    // Pay for the year from the dialog: the test checkout, then back on this menu.
+    await dialog.getByRole('button', { name: 'Subscribe yearly' }).click();
+    await page.waitForURL('**/billing/checkout/**');
+    expect(await page.getByText('$190.00').first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Pay (test)' }).click();
+    await page.waitForURL((url) => url.pathname === '/create-menu' && url.searchParams.has('id'));
+    const menuId = new URL(page.url()).searchParams.get('id')!;
+    await toast(page, 'Subscribed: your menu is published.');
+    await eventually(() => page.getByRole('button', { name: /Unpublish/i }).isVisible());
+    const api = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const menu = await api.call<{ name: string; draft: boolean }>('GET', `/api/menus/${menuId}`);
+    expect(menu).toMatchObject({ name: 'Dinner', draft: false });
+    // The return address is tidied: only the menu's id stays.
+    await eventually(async () => !new URL(page.url()).searchParams.has('session_id'));
+    await shootBoth(page, 'menu-published-after-checkout');
+    await context.close();
+  }, 120_000);
+
+  it("a reseller's client's Subscribe names her account manager, with a mail link", async () => {
+    const { resellerEmail, clientUsername } = await resellerWithClient(
+      server.url,
+      sink,
+      Date.now().toString(36),
+    );
+    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const page = await context.newPage();
+    await signInThroughUi(page, clientUsername, CLIENT_PASSWORD);
+    await page.locator('nav').getByRole('link', { name: 'Subscribe' }).click();
+    await page.waitForURL((url) => url.pathname === '/subscribe');
+    await eventually(() =>
+      page.getByText("It looks like your account subscription isn't set up just yet.").isVisible(),
+    );
+    expect(await page.getByText('Ask the restaurant owner').count()).toBe(0);
+    const mail = page.getByRole('link', { name: `Email ${resellerEmail}` });
+    expect(await mail.getAttribute('href')).toBe(`mailto:${resellerEmail}?subject=INQUIRY`);
+    await expectNoSeriousViolation(page, "client's /subscribe");
+    await shootBoth(page, 'client-subscribe-account-manager');
+    await context.close();
+  }, 120_000);
 });

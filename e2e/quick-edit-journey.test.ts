@@ -203,11 +203,13 @@ describe('quick edit', () => {
     expect(after.menus!.find((menu) => menu._id === draft._id)?.checked).toBe(false);
     expect(await publicDishes()).not.toContain(dish);
 
-    // The dialog's Subscribe leads to /subscribe.
+    // The dialog shows the plan's prices (issue 22); with no single menu to come back to, a plan
+    // leads to /subscribe.
     await flip(page, 'Menus', draft.name);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => dialog.getByText('per month').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Subscribe monthly' }).click();
     await page.waitForURL('**/subscribe');
     await context.close();
   });

@@ -12,6 +12,7 @@ import {
   settled,
   toast,
 } from './support/page.ts';
+import { resellerWithClient } from './support/reseller.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -350,46 +351,12 @@ describe('a reseller and its client', () => {
   });
   it("the admin's DMA-S table: view licenses, remove one, login as the reseller, delete the reseller", async () => {
     const tag = `a${Date.now().toString(36)}`;
-    const resellerEmail = `partner_${tag}@carte.test`;
-    const resellerUsername = `partner_${tag}`;
-    const clientEmail = `cafe_${tag}@carte.test`;
-    const clientUsername = `cafe_${tag}`;
-    const post = (path: string, body: unknown) =>
-      fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-
     // A reseller with one accepted client, made through the API as people make them.
-    const rootApi = apiFor(server.url, await signInApi(server.url, 'root@carte.test', 'RootPass123'));
-    await rootApi.call('POST', '/api/admin/send-dma-register-link', { email: resellerEmail });
-    const registerMail = await sink.waitFor((mail) => mail.to.includes(resellerEmail), 20_000);
-    const registerToken = new URL(
-      registerMail.links.find((href) => href.includes('/dma-register?token='))!,
-    ).searchParams.get('token');
-    const registered = await post(`/api/dma/register?token=${registerToken}`, {
-      username: resellerUsername,
-      company_name: 'Harbour Partners',
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    });
-    expect(registered.status).toBe(200);
-    const resellerApi = apiFor(server.url, await signInApi(server.url, resellerUsername, PASSWORD));
-    await resellerApi.call('POST', '/api/dma/add-client', {
-      step: 2,
-      email: clientEmail,
-      username: clientUsername,
-      restaurant_name: `Cafe ${tag}`,
-    });
-    const clientMail = await sink.waitFor((mail) => mail.to.includes(clientEmail), 20_000);
-    const clientToken = new URL(
-      clientMail.links.find((href) => href.includes('/dma-client-verify-invitation?token='))!,
-    ).searchParams.get('token');
-    expect(
-      (await post(`/api/dma/client-accept-invitation?token=${clientToken}`, { password: 'Cafe12345' }))
-        .status,
-    ).toBe(200);
+    const { resellerEmail, resellerUsername, clientUsername } = await resellerWithClient(
+      server.url,
+      sink,
+      tag,
+    );
 
     const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
     const page = await context.newPage();
@@ -397,6 +364,7 @@ describe('a reseller and its client', () => {
 
     // A registration link the admin thinks better of: cancelled from Pending DMA-S, which then goes.
     const unwanted = `maybe_${tag}@carte.test`;
+    const rootApi = apiFor(server.url, await signInApi(server.url, 'root@carte.test', 'RootPass123'));
     await rootApi.call('POST', '/api/admin/send-dma-register-link', { email: unwanted });
     await page.reload();
     const pendingDmas = page.getByRole('region', { name: 'Pending DMA-S' });

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BasePlan, billingMessages, type HasActive, type Menu, messages } from '@carte/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { billingEvents, menus, subscriptions, users } from '../src/db/schema.ts';
+import { billingEvents, localBillingObjects, menus, subscriptions, users } from '../src/db/schema.ts';
 import { billingLapseQueue } from '../src/features/billing/billing.jobs.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { createMember, createOwner, ownerWithToken, tokenFor } from './factories.ts';
@@ -79,7 +79,7 @@ async function portalUrl(token: string, returnUrl?: string) {
 }
 
 /** A button of the manage page: posts to `{page}/{name}`, keeping the page's query. */
-const portalAction = (url: string, name: 'cancel' | 'resume' | 'end') => {
+const portalAction = (url: string, name: 'cancel' | 'resume' | 'end' | 'fail-renewal') => {
   const [page, query] = url.split('?');
   return `${page}/${name}${query ? `?${query}` : ''}`;
 };
@@ -709,5 +709,108 @@ describe('the test provider in full (issue 12)', () => {
       payload: JSON.stringify({ id: 'evt_x', type: 'customer.subscription.deleted', data: { object: {} } }),
     });
     expect(forged.statusCode).toBe(400);
+  });
+});
+
+describe('paying keeps your place (issue 22)', () => {
+  const draftMenu = async (token: string, name: string) => {
+    const created = await t.call<Menu>({ method: 'POST', url: '/api/menus', token, payload: { name } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return created.body.message._id;
+  };
+  const isDraft = async (id: string) => (await db().select().from(menus).where(eq(menus.id, id)))[0]?.draft;
+  const checkoutFor = async (token: string, menuId: string) => {
+    const price = (await plan(token)).monthly_product.price;
+    return call<string>(token, 'POST', '/checkout-session', { price_id: price.id, publish_menu_id: menuId });
+  };
+
+  it('a checkout opened from publishing leads back to the menu, published once the subscription is active', async () => {
+    const { token } = await asOwner();
+    const lunch = await draftMenu(token, 'Lunch');
+    const dinner = await draftMenu(token, 'Dinner');
+    const refused = await t.call({
+      method: 'PUT',
+      url: `/api/menus/${lunch}`,
+      token,
+      payload: { draft: false },
+    });
+    expect(refused.status).toBe(402);
+
+    const opened = await checkoutFor(token, lunch);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const sessionId = opened.body.message;
+    // Nothing is published before the payment.
+    expect(await isDraft(lunch)).toBe(true);
+
+    const paid = await postForm(`/billing/checkout/${sessionId}/complete`);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(
+      `/create-menu?id=${lunch}&session_id=${encodeURIComponent(sessionId)}`,
+    );
+    expect((await hasActive(token)).active).toBe(true);
+    expect(await isDraft(lunch)).toBe(false);
+    // Only the menu that was being published: the other stays a draft.
+    expect(await isDraft(dinner)).toBe(true);
+  });
+
+  it('"Cancel" on that checkout leads back to the menu, still a draft', async () => {
+    const { token } = await asOwner();
+    const lunch = await draftMenu(token, 'Lunch');
+    const sessionId = (await checkoutFor(token, lunch)).body.message;
+    const canceled = await postForm(`/billing/checkout/${sessionId}/cancel`);
+    expect(canceled.headers.location).toBe(`/create-menu?id=${lunch}&checkout=canceled`);
+    expect(await isDraft(lunch)).toBe(true);
+  });
+
+  it("never publishes another restaurant's menu", async () => {
+    const a = await asOwner();
+    const b = await asOwner();
+    const theirs = await draftMenu(b.token, 'Not yours');
+    // Named at checkout: refused like a menu that does not exist.
+    const refused = await checkoutFor(a.token, theirs);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(billingMessages.publishMenuUnknown);
+    expect(
+      (await call(a.token, 'POST', '/checkout-session', { price_id: 'x', publish_menu_id: 'nope' })).status,
+    ).toBe(400);
+
+    // Slipped into a session's metadata behind Carte's back: the subscription starts, the menu stays a draft.
+    const mine = await draftMenu(a.token, 'Mine');
+    const sessionId = (await checkoutFor(a.token, mine)).body.message;
+    await db()
+      .update(localBillingObjects)
+      .set({
+        data: sql`jsonb_set(${localBillingObjects.data}, '{metadata,publish_menu_id}', ${JSON.stringify(theirs)}::jsonb)`,
+      })
+      .where(eq(localBillingObjects.id, sessionId));
+    expect((await postForm(`/billing/checkout/${sessionId}/complete`)).statusCode).toBe(303);
+    expect((await hasActive(a.token)).active).toBe(true);
+    expect(await isDraft(theirs)).toBe(true);
+    expect(await isDraft(mine)).toBe(true);
+  });
+
+  it('"Simulate a failed renewal" on the test portal sends invoice-payment-failed and ends the subscription', async () => {
+    const { token, user, restaurant } = await asOwner();
+    await subscribe(token);
+    expect((await publish(token, { name: 'Live' })).status).toBe(200);
+    const url = await portalUrl(token);
+    const page = await getPage(url);
+    expect(page.body).toContain('Simulate a failed renewal');
+
+    const failed = await postForm(portalAction(url, 'fail-renewal'));
+    expect(failed.statusCode).toBe(303);
+    const mail = await t.sink.waitFor(
+      (caught) => caught.to.includes(user.email) && caught.subject.includes('did not go through'),
+    );
+    expect(mail.text).toContain(restaurant.name);
+    const invoiceUrl = mail.links.find((link) => link.startsWith('http://carte.test/billing/invoice/'))!;
+    expect((await getPage(new URL(invoiceUrl).pathname)).body).toContain('Not paid');
+    expect((await hasActive(token)).active).toBe(false);
+    const rows = await db().select().from(menus).where(eq(menus.restaurantId, restaurant.id));
+    expect(rows.every((menu) => menu.draft)).toBe(true);
+    // The portal now shows it ended, without the button.
+    const after = await getPage(url);
+    expect(after.body).toContain('Ended');
+    expect(after.body).not.toContain('Simulate a failed renewal');
   });
 });

@@ -662,6 +662,27 @@ describe('paying for clients (doc 3 §2.3, §2.4, §4)', () => {
     expect(portal.status).toBe(200);
     expect(portal.body.message.url).toMatch(/\/billing\/portal\//);
   });
+
+  it("the invoice mail of a client's subscription goes to the reseller and names the reseller (issue 22)", async () => {
+    const { reseller, client } = await resellerWithClient('Harbour Menus Ltd');
+    // The card carries a person's name ("Rita Reseller"); the invoice is billed to the reseller.
+    const card = await saveCard(reseller.token);
+    const price = await monthlyPrice(reseller.token);
+    const subscribed = await t.call({
+      method: 'POST',
+      url: '/api/dma/clients-create-subscription',
+      token: reseller.token,
+      payload: { price_id: price.id, default_payment_method: card, clients: [client.id] },
+    });
+    expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(200);
+    const mail = await mailTo(reseller.email, /Payment received/);
+    expect(mail.text).toContain('Hello Harbour Menus Ltd');
+    const [restaurant] = await db()
+      .select()
+      .from(restaurants)
+      .where(eq(restaurants.id, client.restaurantId!));
+    expect(mail.text).toContain(restaurant!.name);
+  });
 });
 
 describe('one client (doc 3 §2.4)', () => {

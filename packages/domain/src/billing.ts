@@ -59,6 +59,11 @@ export const billingMessages = {
   badSignature: 'The webhook signature is not valid.',
   cardDeclined: 'Your card was declined.',
   invalidCard: 'Your card number is incomplete.',
+  /** Carte's own (issue 22): a checkout that publishes a menu names one of the restaurant's menus. */
+  publishMenuUnknown: 'The menu to publish was not found in this restaurant.',
+  /** Carte's own (issue 22): back on the menu from a paid checkout, until the menu is published. */
+  publishingAfterPayment: 'We are confirming your payment; this menu is published as soon as it is.',
+  publishedAfterPayment: 'Subscribed: your menu is published.',
 } as const;
 
 /** A price of the plan (doc 2 §3): amounts in cents, shown divided by 100 with two decimals (doc 2 §9). */
@@ -115,6 +120,13 @@ export const checkoutSessionInputSchema = z.object({
     .min(1, billingMessages.selectPlan)
     .max(200, billingMessages.selectPlan),
   reCaptchaToken: text().max(10_000).optional(),
+  /**
+   * The menu the owner was publishing when "Subscribe required" opened (issue 22): the checkout
+   * leads back to it, and it is published once the subscription is active.
+   */
+  publish_menu_id: text({ error: billingMessages.publishMenuUnknown })
+    .regex(/^[0-9a-f]{24}$/, billingMessages.publishMenuUnknown)
+    .optional(),
 });
 export type CheckoutSessionInput = z.infer<typeof checkoutSessionInputSchema>;
 
@@ -166,6 +178,13 @@ export const promotionCouponSchema = z.object({
   }),
 });
 export type PromotionCoupon = z.infer<typeof promotionCouponSchema>;
+
+/** The saving of the yearly price against twelve months, in whole percent (0 when none). */
+export function yearlySavingPercent(plan: BasePlan): number {
+  const twelveMonths = plan.monthly_product.price.unit_amount * 12;
+  if (twelveMonths === 0) return 0;
+  return Math.max(0, Math.round((1 - plan.yearly_product.price.unit_amount / twelveMonths) * 100));
+}
 
 /**
  * The price after a coupon, in cents (doc 2 §9, doc 3 §2: percent_off, or amount_off/100 dollars,

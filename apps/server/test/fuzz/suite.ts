@@ -195,6 +195,7 @@ export function signedOutAndPagesFuzz() {
         ['GET', `/billing/portal/${tokenValue}`],
         ['POST', `/billing/portal/${tokenValue}/cancel`],
         ['POST', `/billing/portal/${tokenValue}/resume`],
+        ['POST', `/billing/portal/${tokenValue}/fail-renewal`],
         ['POST', `/billing/portal/${tokenValue}/end`],
         ['POST', `/billing/portal/${tokenValue}/add-card`],
       ];

@@ -1,5 +1,6 @@
 import {
   basePlanSchema,
+  type CheckoutSessionInput,
   hasActiveSchema,
   paymentMethodListSchema,
   portalSessionSchema,
@@ -23,7 +24,7 @@ export const billingApi = {
   hasActive: (signal?: AbortSignal) =>
     api.get('/subscription/has-active', { schema: hasActiveSchema, signal }),
   /** Answers the checkout session id; the browser then goes to the checkout. */
-  checkoutSession: (input: { price_id: string; reCaptchaToken?: string }) =>
+  checkoutSession: (input: CheckoutSessionInput) =>
     api.post('/subscription/checkout-session', { body: input, schema: z.string() }),
   /** `url` is where the manage page leads back to; answers the manage page's address. */
   portalSession: (url: string) =>

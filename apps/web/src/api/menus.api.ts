@@ -80,11 +80,13 @@ export function useMenus(options: { enabled?: boolean } = {}) {
   });
 }
 
-export function useMenu(id: string | null | undefined) {
+/** One menu; `pollMs` re-reads it while something outside the app changes it (a paid checkout). */
+export function useMenu(id: string | null | undefined, pollMs: number | false = false) {
   return useQuery({
     queryKey: menuKeys.one(id ?? ''),
     queryFn: ({ signal }) => menusApi.get(id as string, signal),
     enabled: Boolean(id),
+    refetchInterval: pollMs,
   });
 }
 

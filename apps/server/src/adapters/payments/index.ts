@@ -9,6 +9,7 @@ import { createStripePayments } from './stripe-payments.ts';
 export type {
   LocalInvoice,
   LocalPayments,
+  LocalPortalAction,
   LocalPortalGrant,
   LocalRefusal,
   LocalSubscription,
@@ -18,6 +19,7 @@ export {
   DEFAULT_TEST_CARD,
   LocalPaymentRefused,
   localInvoicePath,
+  localPortalActions,
   localPortalPath,
 } from './local-payments.ts';
 export type { PaymentsProvider, ProviderEvent, ProviderSubscription } from './payments.ts';

@@ -29,6 +29,10 @@ export interface TestCard {
   name: string;
 }
 
+/** The buttons of the test portal that change the subscription. */
+export const localPortalActions = ['cancel', 'resume', 'end', 'fail-renewal'] as const;
+export type LocalPortalAction = (typeof localPortalActions)[number];
+
 /** Why a test page refused what was typed. */
 export type LocalRefusal = 'declined' | 'invalid-card' | 'invalid-code';
 
@@ -50,6 +54,8 @@ export interface LocalSubscription {
   current_period_end: number;
   cancel_at_period_end: boolean;
   coupon: PromotionCoupon['coupon'] | null;
+  /** The menu to publish once it is active (a checkout opened from publishing, issue 22). */
+  publish_menu_id?: string | null;
 }
 
 export interface LocalInvoice {
@@ -139,8 +145,11 @@ export interface LocalPayments extends PaymentsProvider {
     paymentMethods: PaymentMethod[];
     invoices: LocalInvoice[];
   }>;
-  /** The portal's buttons. */
-  portalAction(grant: LocalPortalGrant, action: 'cancel' | 'resume' | 'end'): Promise<void>;
+  /**
+   * The portal's buttons; `fail-renewal` ("Simulate a failed renewal", issue 22) renews now with a
+   * payment that fails, as a card refused at renewal would: the invoice-payment-failed mail, then the lapse.
+   */
+  portalAction(grant: LocalPortalGrant, action: LocalPortalAction): Promise<void>;
   /** A setup session for the portal's "Add a card", leading back to the portal. */
   invoice(invoiceId: string): Promise<LocalInvoice | null>;
   /**
@@ -288,6 +297,7 @@ export function createLocalPayments(options: LocalPaymentsOptions): LocalPayment
   async function charge(
     subscription: LocalSubscription,
     method: LocalPaymentMethod | null,
+    options: { fail?: boolean } = {},
   ): Promise<LocalInvoice> {
     const price = await priceById(subscription.price_id);
     const payer = await customer(subscription.customer);
@@ -295,7 +305,7 @@ export function createLocalPayments(options: LocalPaymentsOptions): LocalPayment
       id: `in_local_${secretId()}`,
       customer: subscription.customer,
       subscription: subscription.id,
-      status: method && !method.charge_fails ? 'paid' : 'open',
+      status: method && !method.charge_fails && !options.fail ? 'paid' : 'open',
       amount_due: discountedCents(price?.unit_amount ?? 0, subscription.coupon),
       interval: subscription.interval,
       customer_name: method?.billing_details.name ?? payer.name,
@@ -313,6 +323,7 @@ export function createLocalPayments(options: LocalPaymentsOptions): LocalPayment
     price: PlanPrice;
     method: LocalPaymentMethod;
     coupon: PromotionCoupon['coupon'] | null;
+    publishMenuId?: string | null;
   }): Promise<{ subscription: LocalSubscription; invoice: LocalInvoice }> {
     if (input.method.charge_fails) throw new LocalPaymentRefused('declined');
     const start = now();
@@ -327,6 +338,7 @@ export function createLocalPayments(options: LocalPaymentsOptions): LocalPayment
       current_period_end: addInterval(start, input.price.recurring.interval).getTime(),
       cancel_at_period_end: false,
       coupon: input.coupon,
+      publish_menu_id: input.publishMenuId ?? null,
     };
     await save('subscription', subscription, input.customerId);
     return { subscription, invoice: await charge(subscription, input.method) };
@@ -343,6 +355,7 @@ export function createLocalPayments(options: LocalPaymentsOptions): LocalPayment
     currentPeriodEnd: new Date(subscription.current_period_end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     discount: subscription.coupon ?? null,
+    publishMenuId: subscription.publish_menu_id ?? null,
   });
 
   async function methodsOf(customerId: string): Promise<PaymentMethod[]> {
@@ -393,6 +406,16 @@ export function createLocalPayments(options: LocalPaymentsOptions): LocalPayment
     return ended;
   }
 
+  /**
+   * A renewal whose payment failed: the open invoice is reported (`invoice.payment_failed`) and the
+   * subscription ends at once (the test provider does not retry a card).
+   */
+  async function failRenewal(subscription: LocalSubscription, method: LocalPaymentMethod | null) {
+    const invoice = await charge(subscription, method, { fail: true });
+    await emit('invoice.payment_failed', invoice);
+    return endSubscription(subscription);
+  }
+
   async function latestSubscriptionOf(grant: LocalPortalGrant): Promise<LocalSubscription | null> {
     const subscriptions = await list<LocalSubscription>('subscription', grant.customerId);
     const ofRestaurant = subscriptions.filter((entry) => entry.restaurant_id === grant.restaurantId);
@@ -432,7 +455,7 @@ export function createLocalPayments(options: LocalPaymentsOptions): LocalPayment
         created: now().getTime(),
         subscription: null,
         payment_method: null,
-        metadata: {},
+        metadata: input.publishMenuId ? { publish_menu_id: input.publishMenuId } : {},
       };
       await save('session', session, input.customerId);
       return { id: session.id, url: localCheckoutPath(session.id) };
@@ -634,6 +657,7 @@ export function createLocalPayments(options: LocalPaymentsOptions): LocalPayment
           price,
           method,
           coupon,
+          publishMenuId: session.metadata.publish_menu_id ?? null,
         });
       } catch (error) {
         await save('session', { ...session, status: 'open' }, session.customer);
@@ -681,7 +705,9 @@ export function createLocalPayments(options: LocalPaymentsOptions): LocalPayment
       const subscription = await latestSubscriptionOf(grant);
       if (subscription?.status !== 'active') throw new LocalPaymentRefused('invalid-card');
       if (action === 'end') await endSubscription(subscription);
-      else {
+      else if (action === 'fail-renewal') {
+        await failRenewal(subscription, await defaultMethod(subscription.customer));
+      } else {
         const updated = { ...subscription, cancel_at_period_end: action === 'cancel' };
         await save('subscription', updated, updated.customer);
         await emit('customer.subscription.updated', updated);
@@ -703,13 +729,12 @@ export function createLocalPayments(options: LocalPaymentsOptions): LocalPayment
         // Renews period after period until now, charging the default card each time.
         let current = subscription;
         while (current.status === 'active' && current.current_period_end <= at) {
-          const invoice = await charge(current, await defaultMethod(current.customer));
-          if (invoice.status !== 'paid') {
-            // The test provider does not retry a failed card: the payment fails and the subscription ends.
-            await emit('invoice.payment_failed', invoice);
-            current = await endSubscription(current);
+          const method = await defaultMethod(current.customer);
+          if (!method || method.charge_fails) {
+            current = await failRenewal(current, method);
             break;
           }
+          const invoice = await charge(current, method);
           const start = new Date(current.current_period_end);
           current = {
             ...current,

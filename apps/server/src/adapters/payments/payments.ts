@@ -67,6 +67,11 @@ export interface CheckoutSessionRequest {
   successUrl: string;
   /** Absolute URL the provider returns to when the payer gives up. */
   cancelUrl: string;
+  /**
+   * The menu being published when the checkout opened (issue 22): kept in the session's and the
+   * subscription's metadata (`publish_menu_id`), published once the subscription is active.
+   */
+  publishMenuId?: string;
 }
 
 export interface SetupSessionRequest {
@@ -107,6 +112,8 @@ export interface ProviderSubscription {
   cancelAtPeriodEnd: boolean;
   /** The coupon of the promotion code it was taken with (percent, or cents off), or null. */
   discount: { percent_off: number | null; amount_off: number | null } | null;
+  /** From metadata: the menu to publish once it is active (a checkout opened from publishing), or null. */
+  publishMenuId: string | null;
 }
 
 export interface ProviderInvoice {

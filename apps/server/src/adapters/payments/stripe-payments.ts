@@ -50,6 +50,7 @@ function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription
     // The portal may cancel with a date (`cancel_at`) rather than the flag: both end the subscription.
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
     discount: couponOf(subscription),
+    publishMenuId: subscription.metadata?.publish_menu_id ?? null,
   };
 }
 
@@ -154,14 +155,18 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
     },
 
     async createCheckoutSession(input) {
+      const metadata = {
+        restaurant_id: input.restaurantId,
+        ...(input.publishMenuId ? { publish_menu_id: input.publishMenuId } : {}),
+      };
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: input.customerId,
         client_reference_id: input.restaurantId,
         line_items: [{ price: input.price.id, quantity: 1 }],
         allow_promotion_codes: true,
-        subscription_data: { metadata: { restaurant_id: input.restaurantId } },
-        metadata: { restaurant_id: input.restaurantId },
+        subscription_data: { metadata },
+        metadata,
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
       });

@@ -77,9 +77,9 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         security,
         summary: 'Open a checkout for one of the plan’s prices (owner only); answers the session id',
         description:
-          'The browser then goes to `/billing/checkout/{id}`: with `stripe` it is sent on to Stripe Checkout; with `local` it is a test checkout that charges nothing. Either comes back to `/subscribe?session_id={id}` or `/subscribe?canceled=true`. The subscription is active once the provider reports it (webhook), not on the return.',
+          'The browser then goes to `/billing/checkout/{id}`: with `stripe` it is sent on to Stripe Checkout; with `local` it is a test checkout that charges nothing. Either comes back to `/subscribe?session_id={id}` or `/subscribe?canceled=true`. The subscription is active once the provider reports it (webhook), not on the return. With `publish_menu_id` (a menu of the caller’s restaurant, else 404) the checkout comes back to that menu (`/create-menu?id={menu}&session_id={id}` or `&checkout=canceled`), and the menu is published once the subscription is active.',
         body: checkoutSessionInputSchema,
-        response: responses(z.string(), [400, 401, 403, 417, 502]),
+        response: responses(z.string(), [400, 401, 403, 404, 417, 502]),
       },
     },
     async (request) => {

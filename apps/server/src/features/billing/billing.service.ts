@@ -64,6 +64,15 @@ const subscribeReturn: CheckoutReturn = {
 };
 export const checkoutReturnPaths = { canceled: subscribeReturn.canceled } as const;
 
+/**
+ * A checkout opened from publishing a menu (issue 22) comes back to that menu, which the owner sees
+ * published once the subscription is active.
+ */
+const publishReturn = (menuId: string): CheckoutReturn => ({
+  success: `/create-menu?id=${menuId}&session_id={CHECKOUT_SESSION_ID}`,
+  canceled: `/create-menu?id=${menuId}&checkout=canceled`,
+});
+
 /** An admin's Add user checkout comes back to the admin dashboard, which says what happened. */
 export const adminCheckoutReturn: CheckoutReturn = {
   success: '/admin/dashboard?checkout=done',
@@ -160,7 +169,20 @@ export function createBillingService(deps: BillingDeps) {
     return row?.customerId ?? null;
   }
 
-  /** The provider's customer of a payer, created on first use (a restaurant here; a reseller in issue 14). */
+  /** A reseller who pays for its clients (issue 14), by its payer id (its user id), or undefined. */
+  async function resellerOf(payerId: string) {
+    const [reseller] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, payerId), eq(users.role, 'DMA')));
+    return reseller;
+  }
+
+  /** A reseller's name on its invoices: its company, else its person (issue 22). */
+  const resellerName = (reseller: typeof users.$inferSelect) =>
+    reseller.companyName?.trim() || `${reseller.firstName} ${reseller.lastName}`.trim() || reseller.username;
+
+  /** The provider's customer of a payer, created on first use (a restaurant, or a reseller, issue 14). */
   async function ensureCustomer(payerId: string, email: string): Promise<string> {
     const existing = await customerOf(payerId);
     if (existing) return existing;
@@ -168,7 +190,9 @@ export function createBillingService(deps: BillingDeps) {
       .select({ name: restaurants.name })
       .from(restaurants)
       .where(eq(restaurants.id, payerId));
-    const customerId = await payments.createCustomer({ payerId, email, name: restaurant?.name ?? email });
+    const reseller = restaurant ? undefined : await resellerOf(payerId);
+    const name = restaurant?.name ?? (reseller ? resellerName(reseller) : email);
+    const customerId = await payments.createCustomer({ payerId, email, name });
     await db
       .insert(billingCustomers)
       .values({ payerId, provider: payments.kind, customerId, createdAt: now() })
@@ -220,6 +244,25 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   /**
+   * The menu that was being published when the checkout opened (issue 22), published now that the
+   * subscription is active: only a menu of the subscription's own restaurant, and only once (when
+   * the subscription first becomes active).
+   */
+  async function publishPending(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    restaurantId: string,
+    menuId: string,
+    at: Date,
+  ) {
+    const published = await tx
+      .update(menus)
+      .set({ draft: false, updatedAt: at })
+      .where(and(eq(menus.id, menuId), eq(menus.restaurantId, restaurantId), eq(menus.draft, true)))
+      .returning({ id: menus.id });
+    if (published.length > 0) log.info({ restaurantId, menuId }, 'menu published after checkout');
+  }
+
+  /**
    * Makes Carte's row of a provider subscription match what the provider says now (re-read, never
    * taken from the event's payload, so an old event cannot undo a newer state).
    */
@@ -266,6 +309,9 @@ export function createBillingService(deps: BillingDeps) {
           .values({ ...values, createdAt: at })
           .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values });
         if (status === 'canceled' && existing?.status !== 'canceled') await draftMenus(tx, restaurantId, at);
+        if (status === 'active' && existing?.status !== 'active' && subscription.publishMenuId) {
+          await publishPending(tx, restaurantId, subscription.publishMenuId, at);
+        }
       });
     try {
       await write();
@@ -312,7 +358,7 @@ export function createBillingService(deps: BillingDeps) {
     const [restaurant] = restaurantId
       ? await db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, restaurantId))
       : [];
-    // The payer of a restaurant's own subscription is its owner (a reseller in issue 14).
+    // The payer of a restaurant's own subscription is its owner; of a client's, its reseller (issue 14).
     const [owner] = customer
       ? await db
           .select()
@@ -320,25 +366,30 @@ export function createBillingService(deps: BillingDeps) {
           .where(and(eq(users.restaurantId, customer.payerId), eq(users.role, 'RESTAURANT')))
           .limit(1)
       : [];
-    const to = owner?.email ?? invoice.customerEmail;
+    const reseller = customer && !owner ? await resellerOf(customer.payerId) : undefined;
+    const payer = owner ?? reseller;
+    const to = payer?.email ?? invoice.customerEmail;
     if (!to) {
       log.warn({ invoice: invoice.id }, 'invoice of an unknown payer: no mail');
       return;
     }
     await deps.mailer.send(template, to, {
-      ...(owner
+      ...(payer
         ? {
-            'user.firstName': owner.firstName,
-            'user.lastName': owner.lastName,
-            'user.username': owner.username,
-            'user.email': owner.email,
-            'user.phoneNumber': owner.phoneNumber,
+            'user.firstName': payer.firstName,
+            'user.lastName': payer.lastName,
+            'user.username': payer.username,
+            'user.email': payer.email,
+            'user.phoneNumber': payer.phoneNumber,
           }
         : {}),
       'restaurant.name': restaurant?.name ?? '',
       'invoice.url': invoice.hostedInvoiceUrl ? absolute(invoice.hostedInvoiceUrl) : publicUrl,
       'invoice.pdf': invoice.invoicePdf ? absolute(invoice.invoicePdf) : publicUrl,
-      'invoice.customerName': invoice.customerName ?? owner?.firstName ?? '',
+      // A reseller's invoices are billed to the reseller, whoever's name is on its card (issue 22).
+      'invoice.customerName': reseller
+        ? resellerName(reseller)
+        : (invoice.customerName ?? owner?.firstName ?? ''),
     });
   }
 
@@ -492,14 +543,25 @@ export function createBillingService(deps: BillingDeps) {
       refuseWhenOff();
       const price = await priceById(input.price_id);
       if (!price) throw new InvalidError(billingMessages.selectPlan);
+      const publishMenuId = input.publish_menu_id;
+      if (publishMenuId) {
+        // Only a menu of the caller's own restaurant; another's answers like one that does not exist.
+        const [menu] = await db
+          .select({ id: menus.id })
+          .from(menus)
+          .where(and(eq(menus.id, publishMenuId), eq(menus.restaurantId, restaurantId)));
+        if (!menu) throw new NotFoundError(billingMessages.publishMenuUnknown);
+      }
       if (await findActive(restaurantId)) throw new InvalidError(billingMessages.alreadySubscribed);
+      const back = publishMenuId ? publishReturn(publishMenuId) : returnTo;
       const session = await provider(billingMessages.checkoutFailed, async () =>
         payments.createCheckoutSession({
           customerId: await ensureCustomer(restaurantId, caller.email),
           restaurantId,
           price,
-          successUrl: `${publicUrl}${returnTo.success}`,
-          cancelUrl: `${publicUrl}${returnTo.canceled}`,
+          successUrl: `${publicUrl}${back.success}`,
+          cancelUrl: `${publicUrl}${back.canceled}`,
+          ...(publishMenuId ? { publishMenuId } : {}),
         }),
       );
       return session.id;

@@ -186,7 +186,7 @@ ${view.error ? `<p class="error" role="alert">${escapeHtml(refusalTexts[view.err
 
 export interface PortalView {
   /** Where each button posts. */
-  actions: { cancel: string; resume: string; end: string; addCard: string };
+  actions: { cancel: string; resume: string; end: string; failRenewal: string; addCard: string };
   /** The same-origin path of "Back to Carte". */
   returnPath: string;
   restaurant: { name: string; timeZone: string };
@@ -232,6 +232,12 @@ export function portalPage(view: PortalView): string {
         button(view.actions.end, 'End subscription now (test)', 'danger'),
       ].join('\n')
     : '';
+  // Issue 22: what a refused card does at renewal, now instead of in a month.
+  const testRenewal = active
+    ? `<h2>Try a failed renewal</h2>
+<p class="note">Renews now with a payment that fails, as a refused card would: you get the mail about the failed payment, and the subscription ends, every menu back to draft.</p>
+<div class="actions">${button(view.actions.failRenewal, 'Simulate a failed renewal', 'danger')}</div>`
+    : '';
   const explanation = active
     ? 'Ending the subscription, now or at the end of the period, turns every menu of this restaurant back into a draft.'
     : 'Every menu of this restaurant is a draft. Subscribe again from Carte to publish.';
@@ -261,6 +267,7 @@ ${details ? `<dl>\n${details}\n</dl>` : ''}
 <div class="actions">
 ${actions}
 </div>
+${testRenewal}
 <h2>Payment methods</h2>
 ${cards}
 <div class="actions">${button(view.actions.addCard, 'Add a card', 'secondary')}</div>

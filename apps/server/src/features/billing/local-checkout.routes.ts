@@ -11,6 +11,7 @@ import {
   type LocalPortalGrant,
   type LocalRefusal,
   localInvoicePath,
+  localPortalActions,
   localPortalPath,
 } from '../../adapters/payments/index.ts';
 import { AppError, NotFoundError } from '../../core/errors.ts';
@@ -234,6 +235,7 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<LocalCheckoutRoutesOptio
         cancel: action('cancel'),
         resume: action('resume'),
         end: action('end'),
+        failRenewal: action('fail-renewal'),
         addCard: action('add-card'),
       },
     };
@@ -263,7 +265,7 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<LocalCheckoutRoutesOptio
     );
   });
 
-  for (const action of ['cancel', 'resume', 'end'] as const) {
+  for (const action of localPortalActions) {
     app.post(`/portal/:token/${action}`, portalSchema, async (request, reply) => {
       try {
         await payments.portalAction(grantOf(request.params.token), action);

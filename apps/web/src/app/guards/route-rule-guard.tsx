@@ -13,7 +13,7 @@ export function RouteRuleGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const route = findRouteRule(pathname);
   if (route?.private && !satisfies(user.role, user.permissions, route.rule)) {
-    return <PermissionDenied homePath={homePathFor(user.role)} role={user.role} />;
+    return <PermissionDenied homePath={homePathFor(user.role)} user={user} rule={route.rule} />;
   }
   return children;
 }

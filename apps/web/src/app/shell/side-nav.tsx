@@ -48,15 +48,18 @@ function SideNavItem({
   const Icon = navIcon(entry.icon);
   // A private entry the user may not use keeps its link on the current page (doc 1 §2).
   const permitted = !entry.private || satisfies(user.role, user.permissions, entry.rule);
+  // A reseller's client is her restaurant's owner, but her reseller subscribes her (doc 1 §8): her
+  // locked Subscribe leads to the page that names her account manager (issue 22).
+  const explained = !permitted && user.role === 'DMA_CLIENT' && entry.path === '/subscribe';
   const children = iconOnly ? [] : (entry.children ?? []);
 
   const link = (
     <NavLink
       component={Link}
-      to={permitted ? entry.path : pathname}
+      to={permitted || explained ? entry.path : pathname}
       label={iconOnly ? undefined : entry.name}
       aria-label={iconOnly ? entry.name : undefined}
-      aria-disabled={permitted ? undefined : true}
+      aria-disabled={permitted || explained ? undefined : true}
       aria-current={entry.path === here && here === pathname ? 'page' : undefined}
       leftSection={<Icon size={nested ? 16 : 20} stroke={1.7} />}
       rightSection={!permitted && !iconOnly ? <IconLock size={14} /> : undefined}
@@ -66,12 +69,12 @@ function SideNavItem({
       data-icon-only={iconOnly || undefined}
       // The first-login tour points at navigation entries by path (features/dashboard/tour-steps.ts).
       data-tour={nested ? undefined : `nav${entry.path.replace(/\//g, '-')}`}
-      data-denied={!permitted || undefined}
+      data-denied={(!permitted && !explained) || undefined}
       opened={children.length > 0 ? opened : undefined}
       // A small indent keeps "Customizations" whole in the 216 px navigation.
       childrenOffset="sm"
       onClick={(event) => {
-        if (!permitted) {
+        if (!permitted && !explained) {
           event.preventDefault();
           return;
         }
@@ -97,7 +100,13 @@ function SideNavItem({
   if (iconOnly || !permitted) {
     return (
       <Tooltip
-        label={permitted ? entry.name : `${entry.name} — permission needed`}
+        label={
+          permitted
+            ? entry.name
+            : explained
+              ? `${entry.name} — your account manager handles it`
+              : `${entry.name} — permission needed`
+        }
         position="right"
         disabled={!iconOnly && permitted}
       >

@@ -18,7 +18,6 @@ import {
   Center,
   Group,
   Loader,
-  SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
@@ -48,6 +47,7 @@ import { usePublicConfig } from '../../api/use-public-config.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { PlanCards } from './plan-cards.tsx';
 
 const perInterval = { month: 'per month', year: 'per year' } as const;
 
@@ -287,19 +287,11 @@ function ActiveSubscription({
   );
 }
 
-/** The saving of the yearly price against twelve months, in whole percent (0 when none). */
-const yearlySaving = (plan: BasePlan): number => {
-  const twelveMonths = plan.monthly_product.price.unit_amount * 12;
-  if (twelveMonths === 0) return 0;
-  return Math.max(0, Math.round((1 - plan.yearly_product.price.unit_amount / twelveMonths) * 100));
-};
-
 function PlanChoice({ plan, testMode }: { plan: BasePlan; testMode: boolean }) {
   const checkout = useCheckoutSession();
   const captcha = useCaptcha('checkout');
   const [chosen, setChosen] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const saving = yearlySaving(plan);
 
   const handleSubscribe = async (product: PlanProduct) => {
     setFailure(null);
@@ -317,56 +309,9 @@ function PlanChoice({ plan, testMode }: { plan: BasePlan; testMode: boolean }) {
     }
   };
 
-  const choices = [
-    { product: plan.monthly_product, title: 'Monthly', label: 'Subscribe monthly', badge: null },
-    {
-      product: plan.yearly_product,
-      title: 'Yearly',
-      label: 'Subscribe yearly',
-      badge: saving > 0 ? `Save ${saving}%` : null,
-    },
-  ];
-
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {choices.map(({ product, title, label, badge }) => {
-          const price = formatCents(product.price.unit_amount);
-          return (
-            <Card key={product.price.id}>
-              <Stack gap="md" h="100%" justify="space-between">
-                <Stack gap={4}>
-                  <Group justify="space-between" gap="xs">
-                    <Title order={2}>{title}</Title>
-                    {badge && (
-                      <Badge variant="outline" color="teal.9">
-                        {badge}
-                      </Badge>
-                    )}
-                  </Group>
-                  <Group gap={6} align="baseline">
-                    <Text fz={32} fw={700} lh={1.2}>
-                      {price}
-                    </Text>
-                    <Text c="dimmed">{perInterval[product.price.recurring.interval]}</Text>
-                  </Group>
-                  <Text c="dimmed" size="sm">
-                    Publish every menu of your restaurant. Cancel at any time.
-                  </Text>
-                </Stack>
-                <Button
-                  fullWidth
-                  onClick={() => handleSubscribe(product)}
-                  loading={chosen === product.price.id}
-                  disabled={chosen !== null && chosen !== product.price.id}
-                >
-                  {label} — {price}
-                </Button>
-              </Stack>
-            </Card>
-          );
-        })}
-      </SimpleGrid>
+      <PlanCards plan={plan} chosen={chosen} onChoose={handleSubscribe} />
       {captcha.field}
       {failure && (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>

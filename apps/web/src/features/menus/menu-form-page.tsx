@@ -5,6 +5,7 @@ import { useMenu } from '../../api/menus.api.ts';
 import { useMenuCatalog } from '../../api/restaurants.api.ts';
 import { errorMessage } from '../../ui/notify.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { CheckoutReturnNotice } from './checkout-return.tsx';
 import { MenuForm } from './menu-form.tsx';
 
 /** /create-menu (a new menu) and /create-menu?id={menuId} (edit that menu). */
@@ -53,5 +54,10 @@ export function MenuFormPage() {
     );
   }
   // A new key per menu: switching from one menu to another starts a fresh form.
-  return <MenuForm key={id ?? 'new'} menu={menu.data ?? null} catalog={catalog.data} />;
+  return (
+    <>
+      {id && <CheckoutReturnNotice menuId={id} />}
+      <MenuForm key={id ?? 'new'} menu={menu.data ?? null} catalog={catalog.data} />
+    </>
+  );
 }

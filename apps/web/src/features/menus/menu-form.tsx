@@ -81,12 +81,34 @@ export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCa
     logo: values.logo instanceof File ? values.logo : null,
   });
 
+  /**
+   * Before leaving for a checkout from "Subscribe required" (issue 22): what the form holds is saved
+   * as a draft (a new menu is created), so the checkout can come back to it and publish it.
+   */
+  const keepMenu = async (): Promise<string> => {
+    const values = form.getValues();
+    const payload = menuPayload(values, menu, catalog);
+    const files = filesOf(values);
+    if (!menu) {
+      const created = await create.mutateAsync({ input: { ...payload, draft: true }, files });
+      selectedMenuStore.set(created._id);
+      form.resetDirty();
+      return created._id;
+    }
+    if (form.isDirty()) afterSave(await update.mutateAsync({ id: menu._id, input: payload, files }));
+    return menu._id;
+  };
+
   const showError = (error: unknown) => {
     if (isApiError(error) && error.status === 402) {
-      openSubscribeRequired(user, (path) => {
-        if (!dirty) guard.allowNextNavigation();
-        void navigate(path);
-      });
+      openSubscribeRequired(
+        user,
+        (path) => {
+          if (!dirty) guard.allowNextNavigation();
+          void navigate(path);
+        },
+        { keepMenu },
+      );
       return;
     }
     // Menu save failures show under the menu name, unless permission was denied (doc 1 §8).

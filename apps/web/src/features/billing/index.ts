@@ -1,0 +1,2 @@
+/** The billing feature's public entry: the plan's prices, shared with the "Subscribe required" dialog. */
+export { PlanCards } from './plan-cards.tsx';
