@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openScreen } from './every-screen-routes.ts';
+import { demoIds, openScreen, ownerScreens } from './every-screen-routes.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import { layoutShift, watchLayoutShifts } from './support/layout-shift.ts';
 import { signInThroughUi } from './support/owner.ts';
-import { screenshotPath } from './support/page.ts';
+import { eventually, screenshotPath } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -17,6 +17,7 @@ import { type RunningServer, startServer } from './support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 let userId: string;
+let token: string;
 
 beforeAll(async () => {
   server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true', BILLING_PROVIDER: 'local' });
@@ -26,7 +27,10 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'demo', password: 'Demo1234' }),
   });
-  userId = ((await login.json()) as { message: { user: { _id: string } } }).message.user._id;
+  const session = ((await login.json()) as { message: { accessToken: string; user: { _id: string } } })
+    .message;
+  userId = session.user._id;
+  token = session.accessToken;
 });
 
 afterAll(async () => {
@@ -35,8 +39,8 @@ afterAll(async () => {
 });
 
 const pages = [
-  { name: 'dashboard', url: '/' },
-  { name: 'settings', url: '/settings' },
+  { name: 'dashboard', url: '/', links: 'Dashboard sections' },
+  { name: 'settings', url: '/settings', links: 'Settings sections' },
 ];
 
 describe('owner pages that do not jump', () => {
@@ -67,8 +71,47 @@ describe('owner pages that do not jump', () => {
         expect
           .soft(shift.total, `${screen.url} at ${viewport.width} px: ${shift.shifts.join('; ')}`)
           .toBeLessThan(0.1);
+        // The long page's jump links reach their last section, below the pinned header.
+        const last = page.getByRole('navigation', { name: screen.links }).getByRole('link').last();
+        const id = ((await last.getAttribute('href')) ?? '').slice(1);
+        await last.click();
+        await eventually(() =>
+          page.evaluate((target) => {
+            const top = document.getElementById(target)?.getBoundingClientRect().top ?? -1;
+            return top >= 60 && top < window.innerHeight / 2;
+          }, id),
+        );
       }
       await context.close();
+    });
+  }
+
+  // Every owner screen of the route table (e2e/every-screen-routes.ts), opened afresh at both sizes.
+  for (const viewport of [desktop, phone]) {
+    it(`every owner screen shifts by less than 0.1 at ${viewport.width} px`, {
+      timeout: 600_000,
+    }, async () => {
+      const screens = ownerScreens(await demoIds(server.url, token));
+      const context = await browser.newContext({ viewport, baseURL: server.url });
+      await context.addInitScript(
+        (key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'),
+        `carte.tourSeen.${userId}`,
+      );
+      await watchLayoutShifts(context);
+      const page = await context.newPage();
+      await signInThroughUi(page, 'demo', 'Demo1234');
+      const jumps: string[] = [];
+      const figures: string[] = [];
+      for (const screen of screens) {
+        await openScreen(page, screen);
+        const shift = await layoutShift(page);
+        figures.push(`${screen.url} ${shift.total.toFixed(3)}`);
+        if (shift.total >= 0.1)
+          jumps.push(`${screen.url}: ${shift.total.toFixed(3)} (${shift.shifts.join('; ')})`);
+      }
+      console.info(`layout shift at ${viewport.width} px: ${figures.join(', ')}`);
+      await context.close();
+      expect(jumps).toEqual([]);
     });
   }
 });
