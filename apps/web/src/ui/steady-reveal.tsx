@@ -14,9 +14,12 @@ const GIVE_UP_MS = 6000;
  * has been fetching for a short quiet time, and true from then on (a refetch of data already shown
  * moves nothing).
  */
-export function useFirstLoadsSettled(): boolean {
+export function useFirstLoadsSettled(
+  /** The page's own data is in the cache already (a return visit): no skeleton, not even briefly. */
+  cachedAtStart = false,
+): boolean {
   const loading = useIsFetching({ predicate: (query) => query.state.data === undefined });
-  const [settled, setSettled] = useState(false);
+  const [settled, setSettled] = useState(cachedAtStart);
   useEffect(() => {
     if (settled) return;
     const giveUp = window.setTimeout(() => setSettled(true), GIVE_UP_MS);

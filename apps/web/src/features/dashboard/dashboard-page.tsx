@@ -51,7 +51,9 @@ export function DashboardPage() {
   const ingredients = useListSize(ingredientKeys.all, ingredientsApi.page);
   const showIngredients = !guiding || (ingredients.total ?? 0) > 0;
   // The tour starts once the dashboard shows its content (issue 22, item 4).
-  const settled = useFirstLoadsSettled();
+  const settled = useFirstLoadsSettled(
+    !isLoading && (!can('menu') || checklist.data !== undefined) && ingredients.decided,
+  );
   const ready = settled && !isLoading && (!can('menu') || !checklist.isPending);
   const tourState = {
     checklist: showChecklist ? firstRun : null,
