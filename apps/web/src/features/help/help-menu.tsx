@@ -31,11 +31,24 @@ export function HelpMenu({ compact = false }: { /** Phones show the icon only. *
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
         {compact ? (
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Help">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="xl"
+            aria-label="Help"
+            // The tour's "Report an issue" step: the link is in this pop-up.
+            data-tour="report-issue"
+          >
             <IconHelp size={22} stroke={1.7} />
           </ActionIcon>
         ) : (
-          <Button variant="subtle" color="gray" leftSection={<IconHelp size={20} stroke={1.7} />}>
+          <Button
+            variant="subtle"
+            color="gray"
+            leftSection={<IconHelp size={20} stroke={1.7} />}
+            data-tour="report-issue"
+          >
             Help
           </Button>
         )}

@@ -28,9 +28,11 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMenus } from '../../api/menus.api.ts';
 import { useRestaurant, useUpdateRestaurant } from '../../api/restaurants.api.ts';
+import { useCurrentUser } from '../../api/session.ts';
 import { usePublicConfig } from '../../api/use-public-config.ts';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError, hasErrors } from '../../ui/form/server-error.ts';
+import { JumpLinks } from '../../ui/jump-links.tsx';
 import { errorMessage, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
@@ -84,6 +86,7 @@ export function SettingsPage() {
 
 function SettingsForm({ saved }: { saved: Restaurant }) {
   const navigate = useNavigate();
+  const user = useCurrentUser();
   const save = useUpdateRestaurant();
   const config = usePublicConfig();
   const menus = useMenus();
@@ -167,6 +170,17 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
     <form noValidate onSubmit={form.onSubmit(handleSubmit)}>
       <Stack gap="lg">
         <UnsavedChangesBanner dirty={dirty} />
+        <JumpLinks
+          label="Settings sections"
+          links={[
+            { id: 'settings-profile', label: 'Profile' },
+            { id: 'settings-menu-behaviour', label: 'Menu behaviour' },
+            { id: 'settings-call-to-action', label: 'Call to action' },
+            ...(publicUrl ? [{ id: 'qr-code', label: 'QR code' }] : []),
+            { id: 'settings-social', label: 'Social media' },
+            ...(user.role === 'RESTAURANT' ? [{ id: 'settings-ownership', label: 'Ownership' }] : []),
+          ]}
+        />
         {failure && (
           <Alert
             color="red"

@@ -32,6 +32,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useMemo } from 'react';
 import { ImageInput } from '../../ui/image-input.tsx';
+import { jumpTargetStyle } from '../../ui/jump-links.tsx';
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
 import classes from './settings.module.css';
 import type { SettingsFormValues } from './settings-form-values.ts';
@@ -53,7 +54,13 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <Card padding="lg" component="section" aria-labelledby={`${id ?? title}-title`} id={id}>
+    <Card
+      padding="lg"
+      component="section"
+      aria-labelledby={`${id ?? title}-title`}
+      id={id}
+      style={jumpTargetStyle}
+    >
       <Group justify="space-between" align="flex-start" mb="md" gap="sm" wrap="nowrap">
         <div>
           <Text component="h2" id={`${id ?? title}-title`} className={classes.sectionTitle}>
@@ -88,7 +95,11 @@ export function ProfileSection({
   const descriptionLength = richTextLength(values.description);
   const tooLong = descriptionLength > RESTAURANT_DESCRIPTION_MAX;
   return (
-    <Section title="Business profile" description="Your name, logo and a few words, as guests see them.">
+    <Section
+      id="settings-profile"
+      title="Business profile"
+      description="Your name, logo and a few words, as guests see them."
+    >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
@@ -169,6 +180,7 @@ export function MenuBehaviourSection({ form, disabled }: { form: Form; disabled:
   const transition = Number(values.menu_period_transition);
   return (
     <Section
+      id="settings-menu-behaviour"
       title="Menu behaviour"
       description="When menus switch on your public page, and how upsells are called."
     >
@@ -285,6 +297,7 @@ export function CtaSection({
   const href = ctaHref(cta);
   return (
     <Section
+      id="settings-call-to-action"
       title="Call to action"
       description="A button under the menu's name on your public page."
       action={
@@ -409,6 +422,7 @@ const socialPlaceholders: Record<(typeof socialMedia)[number], string> = {
 export function SocialSection({ form, disabled }: { form: Form; disabled: boolean }) {
   return (
     <Section
+      id="settings-social"
       title="Social media"
       description="Icons at the foot of your public menu. https:// is added when missing."
     >

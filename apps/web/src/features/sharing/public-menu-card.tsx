@@ -61,7 +61,7 @@ export function PublicMenuCard({
           <Button size="xs" variant="default" leftSection={<IconCode size={16} />} onClick={embed.open}>
             Embed code
           </Button>
-          <Button size="xs" leftSection={<IconQrcode size={16} />} onClick={qr.open}>
+          <Button size="xs" leftSection={<IconQrcode size={16} />} onClick={qr.open} data-tour="print-menus">
             QR code
           </Button>
         </Group>

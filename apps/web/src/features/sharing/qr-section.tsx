@@ -29,6 +29,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { jumpTargetStyle } from '../../ui/jump-links.tsx';
 import { QrCardPreview } from './qr-card-preview.tsx';
 import { QrDownloadMenu } from './qr-download-menu.tsx';
 import classes from './sharing.module.css';
@@ -104,7 +105,7 @@ export function QrSection({
   const logoField = template.fields.find((field) => field.type === 'file');
 
   return (
-    <Card id="qr-code" padding="lg">
+    <Card id="qr-code" padding="lg" style={jumpTargetStyle}>
       <Stack gap="lg">
         <div>
           <Title order={3}>QR code</Title>

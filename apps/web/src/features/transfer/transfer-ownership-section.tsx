@@ -22,6 +22,7 @@ import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
+import { jumpTargetStyle } from '../../ui/jump-links.tsx';
 import { errorMessage, notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import classes from './transfer.module.css';
 
@@ -56,7 +57,14 @@ export function TransferOwnershipSection({ restaurantName }: { restaurantName: s
 
   const request = pending.data;
   return (
-    <Card padding="lg" component="section" aria-labelledby="ownership-title" className={classes.section}>
+    <Card
+      padding="lg"
+      component="section"
+      id="settings-ownership"
+      aria-labelledby="ownership-title"
+      className={classes.section}
+      style={jumpTargetStyle}
+    >
       <Group justify="space-between" align="center" gap="md" wrap="wrap">
         <Group gap="md" wrap="nowrap" align="flex-start" className={classes.sectionText}>
           <ThemeIcon variant="light" color={request ? 'orange' : 'gray'} radius="md" size={40}>
