@@ -17,7 +17,15 @@ const member = (granted: Partial<Permissions>) => ({
 });
 
 const checklist = (done: Partial<GettingStarted['steps']> = {}): GettingStarted => ({
-  steps: { menu: false, dishes: false, subscribe: false, publish: false, share: false, ...done },
+  steps: {
+    menu: false,
+    categories: false,
+    dishes: false,
+    subscribe: false,
+    publish: false,
+    share: false,
+    ...done,
+  },
   subscriptionNeeded: true,
   dismissed: false,
 });
@@ -25,23 +33,30 @@ const newRestaurant: TourState = { checklist: checklist(), subscribed: false };
 const titles = (steps: { title: string }[]) => steps.map((step) => step.title);
 
 describe('the steps of the first-login tour (issue 22, item 4)', () => {
-  it('a new owner gets every step, the checklist first with the five steps it has left', () => {
+  it('a new owner gets every step, the checklist first with the six steps it has left', () => {
     const steps = tourStepsFor(owner, newRestaurant);
     expect(titles(steps)).toEqual(titles(tourSteps));
     expect(steps[0]).toMatchObject({ title: 'Start here', target: '[data-tour="getting-started"]' });
-    expect(steps[0]?.body).toMatch(/^Five steps left to a menu on your tables\./);
+    expect(steps[0]?.body).toMatch(/^Six steps left to a menu on your tables\./);
   });
 
   it('counts what is left of the checklist, in words', () => {
     const state = {
-      checklist: checklist({ menu: true, dishes: true, subscribe: true, publish: true }),
+      checklist: checklist({ menu: true, categories: true, dishes: true, subscribe: true, publish: true }),
       subscribed: true,
     };
     expect(tourStepsFor(owner, state)[0]?.body).toMatch(/^One step left to a menu/);
   });
 
   it('leaves the checklist out when it is done, closed or not shown', () => {
-    const done = checklist({ menu: true, dishes: true, subscribe: true, publish: true, share: true });
+    const done = checklist({
+      menu: true,
+      categories: true,
+      dishes: true,
+      subscribe: true,
+      publish: true,
+      share: true,
+    });
     for (const state of [
       { checklist: done, subscribed: true },
       { checklist: null, subscribed: true },
@@ -75,7 +90,14 @@ describe('the steps of the first-login tour (issue 22, item 4)', () => {
   });
 
   it('an invited member with the menu permission is not told of five steps over a finished checklist', () => {
-    const finished = checklist({ menu: true, dishes: true, subscribe: true, publish: true, share: true });
+    const finished = checklist({
+      menu: true,
+      categories: true,
+      dishes: true,
+      subscribe: true,
+      publish: true,
+      share: true,
+    });
     const steps = titles(tourStepsFor(member({ menu: true }), { checklist: finished, subscribed: true }));
     expect(steps).not.toContain('Start here');
     expect(steps).toEqual([
