@@ -70,7 +70,7 @@ describe('the first-login tour', () => {
     // It starts at the checklist, with what is left of it.
     expect(await tour(page).getByText('Start here').isVisible()).toBe(true);
     expect(
-      await tour(page).getByText('Five steps left to a menu on your tables.', { exact: false }).isVisible(),
+      await tour(page).getByText('Six steps left to a menu on your tables.', { exact: false }).isVisible(),
     ).toBe(true);
     // No backdrop over the page, and the step's element is outlined instead.
     expect(await page.locator('.mantine-Tour-overlay').count()).toBe(0);
