@@ -6,7 +6,7 @@ import {
   transferNewOwnerFormSchema,
 } from '@carte/domain';
 import { Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { IconBuildingStore, IconUser } from '@tabler/icons-react';
+import { IconBuildingStore, IconMapPin, IconSitemap, IconUser } from '@tabler/icons-react';
 import { transferApi, transferInfoQuery } from '../../api/transfer.api.ts';
 import { MailedLinkForm, MailedLinkPage } from '../../ui/mailed-link-page.tsx';
 import {
@@ -66,6 +66,46 @@ function TransferSummary({ info }: { info: TransferInfo }) {
             </Text>
           </div>
         </Group>
+        {info.locations.length > 0 && (
+          <>
+            <Divider />
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" color="teal" radius="md" size={36}>
+                <IconMapPin size={20} stroke={1.7} />
+              </ThemeIcon>
+              <div className={classes.summaryText}>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                  {info.locations.length === 1 ? 'Its location comes too' : 'Its locations come too'}
+                </Text>
+                <Text fw={600}>{info.locations.map((location) => location.name).join(', ')}</Text>
+                <Text size="sm" c="dimmed">
+                  Each becomes one more account of yours, named after your username (.1, .2…); switch between
+                  them from your account menu.
+                </Text>
+              </div>
+            </Group>
+          </>
+        )}
+        {info.parentRestaurant && (
+          <>
+            <Divider />
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" color="orange" radius="md" size={36}>
+                <IconSitemap size={20} stroke={1.7} />
+              </ThemeIcon>
+              <div className={classes.summaryText}>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                  A location of {info.parentRestaurant.name}
+                </Text>
+                <Text size="sm" data-testid="transfer-parent-note">
+                  {info.parentRestaurant.name} stays with its owner. After the transfer,{' '}
+                  {info.restaurant.name} keeps showing {info.parentRestaurant.name}'s published menus, and no
+                  longer sees its draft menus.
+                </Text>
+              </div>
+            </Group>
+          </>
+        )}
       </Stack>
     </Paper>
   );
