@@ -122,7 +122,7 @@ export function DietaryConsiderationsPage() {
                     size="compact-sm"
                     disabled={lists[type].length === 0}
                     onClick={() => setRenaming(type)}
-                    aria-label={`Rename a ${dietaryTypeLabels[type]} tag`}
+                    aria-label={`Rename a tag in ${dietaryTypeLabels[type]}`}
                   >
                     Rename a tag
                   </Button>
