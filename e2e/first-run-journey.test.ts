@@ -41,7 +41,7 @@ afterAll(async () => {
 
 const checklist = (page: Page) =>
   page.getByRole('region', { name: /Put your menu on the tables|Your menu is on the tables/ });
-const stepsDone = (page: Page, done: number, of = 5) =>
+const stepsDone = (page: Page, done: number, of = 6) =>
   eventually(() => checklist(page).getByText(`${done} of ${of} steps done.`, { exact: false }).isVisible());
 const step = (page: Page, title: string) => checklist(page).getByRole('listitem').filter({ hasText: title });
 
@@ -107,7 +107,7 @@ describe('a new owner’s first run', () => {
     });
     await api.call('POST', '/api/categories', { name: 'Soups', dishes: [soup._id], menu: menus[0]!._id });
     await backToDashboard(page);
-    await stepsDone(page, 2);
+    await stepsDone(page, 3);
     // The tables appear once they have something to show.
     await eventually(() => page.getByText('Tomato soup').first().isVisible());
 
@@ -122,7 +122,7 @@ describe('a new owner’s first run', () => {
     await page.waitForURL((url) => url.pathname === '/subscribe');
     await eventually(() => page.getByText('Subscribed successfully').isVisible());
     await backToDashboard(page);
-    await stepsDone(page, 3);
+    await stepsDone(page, 4);
 
     // 4. Publish.
     await step(page, 'Publish your menu').getByRole('link', { name: 'Open menu' }).click();
@@ -131,7 +131,7 @@ describe('a new owner’s first run', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await toast(page, messages.menuPublished);
     await backToDashboard(page);
-    await stepsDone(page, 4);
+    await stepsDone(page, 5);
     await shootBoth(page, 'first-run-dashboard-four-done');
 
     // 5. Share the QR code: download it from the checklist.

@@ -9,6 +9,7 @@ import {
   expectNoHorizontalOverflow,
   expectNoSeriousViolation,
   screenshotPath,
+  settled,
   toast,
 } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -173,7 +174,7 @@ describe('lists first at 1280 px', () => {
     await eventually(async () => (await navLink(page, 'Dishes').getAttribute('data-active')) === 'true');
     // Opening the editor changes nothing: the form is not "unsaved" (rich-text editor, issue 11 §1).
     await eventually(() => page.getByText('Slow-cooked, in plain words.').isVisible());
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await page.getByText("You haven't saved your changes!").isVisible()).toBe(false);
     await shot(page, 'lists-dish-edit-1280');
     await expectNoSeriousViolation(page, 'dish drawer 1280');
@@ -274,7 +275,7 @@ describe('lists first at 1280 px', () => {
     await names.fill('Saffron');
     await names.press('Enter');
     await names.press('Enter');
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(posts).toBe(0);
     expect(await page.getByText(messages.ingredientRequired).isVisible()).toBe(false);
     await shot(page, 'lists-ingredient-create-1280');
@@ -337,7 +338,7 @@ describe('lists first at 390 px', () => {
       await expectNoSeriousViolation(page, `${label} list 390`);
       await page.goto(`${path}?new`);
       await eventually(() => drawer(page).isVisible());
-      await page.waitForTimeout(400);
+      await settled(page);
       await shot(page, `lists-${label}-create-390`);
       await expectNoSeriousViolation(page, `${label} create 390`);
       await page.close();
@@ -352,7 +353,7 @@ describe('lists first at 390 px', () => {
     const [first] = await rowNames(page, 'Dishes');
     await page.getByRole('link', { name: first!, exact: true }).click();
     await eventually(async () => (await page.getByLabel(/^Dish name/).inputValue()) === first);
-    await page.waitForTimeout(400);
+    await settled(page);
     await shot(page, 'lists-dish-edit-390');
 
     const [menu] = await api.call<{ _id: string }[]>('GET', '/api/menus');

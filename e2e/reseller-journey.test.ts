@@ -9,6 +9,7 @@ import {
   expectNoHorizontalOverflow,
   expectNoSeriousViolation,
   screenshotPath,
+  settled,
   toast,
 } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -54,12 +55,12 @@ async function shootBoth(page: Page, name: string, selector?: string) {
   await expectNoSeriousViolation(page, `${name} at 1280 px`, selector);
   await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
   await page.setViewportSize(phone);
-  await page.waitForTimeout(400);
+  await settled(page);
   await expectNoHorizontalOverflow(page);
   await expectNoSeriousViolation(page, `${name} at 390 px`, selector);
   await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
   await page.setViewportSize(desktop);
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 /** A request sent from the page itself, with the session the web app stored. */

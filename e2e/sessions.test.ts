@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFor, signInApi } from './support/api.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import { signInThroughUi } from './support/owner.ts';
-import { eventually, expectNoSeriousViolation, screenshotPath } from './support/page.ts';
+import { eventually, expectNoSeriousViolation, screenshotPath, settled } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -80,7 +80,7 @@ describe('sessions', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await page.getByText(sessionEndedText).count()).toBe(0);
     await signInThroughUi(page, 'demo', 'Demo1234');
     expect(new URL(page.url()).pathname).toBe('/');

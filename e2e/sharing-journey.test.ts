@@ -12,7 +12,7 @@ import { crop, decode, decodeImage, renderPdfPage } from '../apps/server/test/qr
 import { apiFor, signInApi } from './support/api.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import { signInThroughUi } from './support/owner.ts';
-import { eventually, expectNoSeriousViolation, screenshotPath, toast } from './support/page.ts';
+import { eventually, expectNoSeriousViolation, screenshotPath, settled, toast } from './support/page.ts';
 import { freePort, type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -241,7 +241,7 @@ describe('the sharing screens look finished and pass axe', () => {
       await card.getByRole('button', { name: 'Embed code' }).click();
       const dialog = page.getByRole('dialog', { name: 'Embed your menu' });
       await eventually(() => dialog.isVisible());
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: screenshotPath(`embed-modal-${label}`) });
       await expectNoSeriousViolation(page, `embed modal ${label}`, '[role="dialog"]');
       await page.keyboard.press('Escape');
@@ -250,7 +250,7 @@ describe('the sharing screens look finished and pass axe', () => {
       await eventually(() =>
         page.getByRole('dialog', { name: 'QR code' }).getByRole('img').first().isVisible(),
       );
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: screenshotPath(`qr-modal-${label}`) });
       await expectNoSeriousViolation(page, `QR modal ${label}`, '[role="dialog"]');
       await page.keyboard.press('Escape');

@@ -197,7 +197,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(platformDietaryRoutes, { prefix: '/admin', dietary: services.dietary });
       await api.register(mailTemplateRoutes, { prefix: '/admin', mailTemplates: services.mailTemplates });
       await api.register(logRoutes, { prefix: '/admin', logs: services.logs });
-      await api.register(resellerAdminRoutes, { prefix: '/admin', reseller: services.reseller });
+      await api.register(resellerAdminRoutes, {
+        prefix: '/admin',
+        reseller: services.reseller,
+        captcha: deps.captcha,
+      });
       await api.register(resellerRoutes, { prefix: '/dma', reseller: services.reseller });
       await api.register(restaurantRoutes, { prefix: '/restaurants', restaurants: services.restaurants });
       await api.register(addRestaurantRoutes, {

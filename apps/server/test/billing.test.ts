@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BasePlan, billingMessages, type HasActive, type Menu, messages } from '@carte/domain';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -11,6 +9,7 @@ import { billingEvents, menus, subscriptions, users } from '../src/db/schema.ts'
 import { billingLapseQueue } from '../src/features/billing/billing.jobs.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { createMember, createOwner, ownerWithToken, tokenFor } from './factories.ts';
+import { solvedToken } from './support/captcha.ts';
 
 const MONTHLY = 2500;
 const YEARLY = 25000;
@@ -512,20 +511,6 @@ describe('BILLING_PROVIDER=off', () => {
 });
 
 describe('the anti-bot check', () => {
-  /** What the ALTCHA widget sends for a challenge of this server. */
-  async function solvedToken(app: TestApp): Promise<string> {
-    const challenge = (
-      await app.app.inject({ method: 'GET', url: '/api/captcha/challenge' })
-    ).json() as Challenge;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    if (!solution) throw new Error('no solution');
-    const payload = {
-      challenge: { parameters: challenge.parameters, signature: challenge.signature },
-      solution,
-    };
-    return Buffer.from(JSON.stringify(payload)).toString('base64');
-  }
-
   it('needs a solved challenge for a checkout when CAPTCHA is on', async () => {
     const guarded = await startTestApp({ CAPTCHA: 'altcha' });
     try {

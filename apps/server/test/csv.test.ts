@@ -361,11 +361,12 @@ describe('POST /api/dishes/upload-csv', () => {
       ingredientId.get('Cabbage'),
     ]);
 
-    // "Drinks" is created at the top; the dishes go to the top of each category, in file order.
+    // "Drinks" is created at the top of the owner's list; the dishes join the end of each category,
+    // in file order (issue 22: the order a diner reads).
     const categoryRows = await categoriesOf(me.restaurant.id);
     expect(categoryRows.map((row) => row.name)).toEqual(['Drinks', 'Tacos']);
     expect(await dishIdsOf(categoryRows[0]!.id)).toEqual([horchata!.id, michelada!.id]);
-    expect(await dishIdsOf(tacos.id)).toEqual([fish!.id, horchata!.id, churros.id]);
+    expect(await dishIdsOf(tacos.id)).toEqual([churros.id, fish!.id, horchata!.id]);
 
     // The workshop's own API reads the imported records back in the contract's shapes.
     const listed = await t.call<{ name: string; categories: string[] }[]>({

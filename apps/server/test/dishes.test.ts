@@ -194,10 +194,10 @@ describe('POST /api/dishes', () => {
     });
     expect(body.message.customizations.custom[0]!._id).toMatch(/^[0-9a-f]{24}$/);
 
-    // New dishes at the top of the list and of their category (doc 1 §4).
+    // New dishes at the top of the owner's list (doc 1 §4), at the end of their category (issue 22).
     const list = await t.call<Dish[]>({ method: 'GET', url: '/api/dishes', token: owner.token });
     expect(list.body.message.map((dish) => dish.name)).toEqual(['Pizza Napoli', 'Older', 'Fries']);
-    expect(await categoryOrder(category.id)).toEqual([body.message._id, older._id]);
+    expect(await categoryOrder(category.id)).toEqual([older._id, body.message._id]);
 
     // The ingredients now count one dish each.
     const ingredients = await t.call<Ingredient[]>({
@@ -592,7 +592,8 @@ describe('POST /api/dishes/:id/clone', () => {
       name: 'Size',
       options: [{ name: 'XL', price: 3 }],
     });
-    expect(await categoryOrder(category.id)).toEqual([copy._id, original._id]);
+    // The copy joins the end of the category, like any new dish (issue 22).
+    expect(await categoryOrder(category.id)).toEqual([original._id, copy._id]);
 
     const again = await t.call({
       method: 'POST',

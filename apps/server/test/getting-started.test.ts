@@ -50,7 +50,14 @@ describe('the getting-started checklist', () => {
   it('ticks each step from the restaurant’s data, the share step when a QR download is recorded', async () => {
     const { token } = await ownerWithToken(t);
     expect(await checklist(token)).toEqual({
-      steps: { menu: false, dishes: false, subscribe: false, publish: false, share: false },
+      steps: {
+        menu: false,
+        categories: false,
+        dishes: false,
+        subscribe: false,
+        publish: false,
+        share: false,
+      },
       subscriptionNeeded: true,
       dismissed: false,
     });
@@ -58,12 +65,18 @@ describe('the getting-started checklist', () => {
     const menu = await post(token, 'menus', { name: 'Lunch' });
     expect(menu.status).toBe(200);
     expect((await checklist(token)).steps.menu).toBe(true);
+    const menuId = (menu.body.message as unknown as { _id: string })._id;
+
+    // A category counts once a menu holds it (issue 22: menu → categories → dishes).
+    expect((await post(token, 'categories', { name: 'Soups' })).status).toBe(200);
+    expect((await checklist(token)).steps.categories).toBe(false);
+    expect((await post(token, 'categories', { name: 'Mains', menu: menuId })).status).toBe(200);
+    expect((await checklist(token)).steps.categories).toBe(true);
 
     expect((await post(token, 'dishes', { name: 'Soup', price: '6' })).status).toBe(200);
     expect((await checklist(token)).steps.dishes).toBe(true);
 
     await subscribe(token);
-    const menuId = (menu.body.message as unknown as { _id: string })._id;
     const published = await t.call({
       method: 'PUT',
       url: `/api/menus/${menuId}`,
@@ -84,6 +97,7 @@ describe('the getting-started checklist', () => {
     expect((await post(token, 'restaurants/getting-started/shared', { how: 'qr-code' })).status).toBe(200);
     expect((await checklist(token)).steps).toEqual({
       menu: true,
+      categories: true,
       dishes: true,
       subscribe: true,
       publish: true,

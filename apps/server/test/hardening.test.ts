@@ -46,13 +46,9 @@ const randomIds = (count: number) =>
 const uploadsInTmp = () => readdirSync(tmpdir()).filter((name) => name.startsWith('carte-upload-'));
 /** The temporary files made since `before` (they are removed just after the answer is sent). */
 async function leftUploads(before: string[]): Promise<string[]> {
-  let left: string[] = [];
-  for (let i = 0; i < 40; i++) {
-    left = uploadsInTmp().filter((name) => !before.includes(name));
-    if (left.length === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return left;
+  const left = () => uploadsInTmp().filter((name) => !before.includes(name));
+  await expect.poll(() => left().length, { timeout: 2_000 }).toBe(0);
+  return left();
 }
 
 describe('strings PostgreSQL cannot store (one rule in domain)', () => {

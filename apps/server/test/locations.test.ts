@@ -1,6 +1,4 @@
 import { type CustomerMenu, type Menu, messages, type User } from '@carte/domain';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restaurants, users } from '../src/db/schema.ts';
@@ -14,6 +12,7 @@ import {
   signIn,
   tokenFor,
 } from './factories.ts';
+import { solvedToken } from './support/captcha.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,19 +125,6 @@ describe('POST /api/restaurants/add — validation', () => {
 });
 
 describe('the anti-bot check', () => {
-  async function solvedToken(app: TestApp): Promise<string> {
-    const challenge = (
-      await app.app.inject({ method: 'GET', url: '/api/captcha/challenge' })
-    ).json() as Challenge;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    if (!solution) throw new Error('no solution');
-    const payload = {
-      challenge: { parameters: challenge.parameters, signature: challenge.signature },
-      solution,
-    };
-    return Buffer.from(JSON.stringify(payload)).toString('base64');
-  }
-
   it('needs a solved ALTCHA challenge, once, when CAPTCHA is on', async () => {
     const guarded = await startTestApp({ CAPTCHA: 'altcha' });
     try {

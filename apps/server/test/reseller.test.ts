@@ -17,9 +17,10 @@ import {
 } from '@carte/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAudit, menus, restaurants, users } from '../src/db/schema.ts';
+import { adminAudit, dmaRegisterInvitations, menus, restaurants, users } from '../src/db/schema.ts';
 import { linkTo, startTestApp, type TestApp } from './app.ts';
 import { createOwner, ownerWithToken, PASSWORD, signIn } from './factories.ts';
+import { solvedToken } from './support/captcha.ts';
 import {
   address,
   invite as inviteOf,
@@ -967,6 +968,52 @@ describe('roles (doc 3 §6)', () => {
       for (const token of [owner.token, reseller.token]) {
         expect((await t.call({ ...call, token })).status, `${call.method} ${call.url}`).toBe(403);
       }
+    }
+  });
+});
+
+describe('the registration link checks the anti-bot token (doc 2 §9: {email, reCaptchaToken})', () => {
+  it('refuses a missing or forged token and sends nothing; a solved one sends the link', async () => {
+    const guarded = await startTestApp({ CAPTCHA: 'altcha' });
+    try {
+      const login = await guarded.call<{ accessToken: string }>({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: {
+          username: 'root@carte.test',
+          password: 'RootPass123',
+          reCaptchaToken: await solvedToken(guarded),
+        },
+      });
+      const token = login.body.message.accessToken;
+      const email = address('guarded');
+      for (const reCaptchaToken of [undefined, 'forged']) {
+        const refused = await guarded.call({
+          method: 'POST',
+          url: '/api/admin/send-dma-register-link',
+          token,
+          payload: { email, reCaptchaToken },
+        });
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toBe(messages.captchaFailed);
+      }
+      const invitations = () =>
+        guarded.runtime.database.db
+          .select()
+          .from(dmaRegisterInvitations)
+          .where(eq(dmaRegisterInvitations.email, email));
+      expect(await invitations()).toHaveLength(0);
+      const sent = await guarded.call({
+        method: 'POST',
+        url: '/api/admin/send-dma-register-link',
+        token,
+        payload: { email, reCaptchaToken: await solvedToken(guarded) },
+      });
+      expect(sent.status).toBe(200);
+      expect(linkTo(await mailToOf(guarded, email, /reseller/i), '/dma-register')).toContain('token=');
+      expect(await invitations()).toHaveLength(1);
+    } finally {
+      await guarded.close();
     }
   });
 });

@@ -1,18 +1,28 @@
 import { z } from 'zod';
 
 /**
- * The new owner's checklist on the dashboard (issue 11, item 3): create a menu → add dishes →
- * subscribe → publish → share the QR code. Every step is read from the restaurant's data on the
+ * The new owner's checklist on the dashboard (issue 11, item 3; issue 22): create a menu → add
+ * categories to it → add dishes → subscribe → publish → share the QR code, the order in which each
+ * step has what it needs. Every step is read from the restaurant's data on the
  * server; `share` is recorded by the browser when a QR code or table cards are downloaded or the
  * menu's link is copied (docs/decisions.md, "First run, photos and copy").
  */
-export const gettingStartedStepIds = ['menu', 'dishes', 'subscribe', 'publish', 'share'] as const;
+export const gettingStartedStepIds = [
+  'menu',
+  'categories',
+  'dishes',
+  'subscribe',
+  'publish',
+  'share',
+] as const;
 export type GettingStartedStepId = (typeof gettingStartedStepIds)[number];
 
 export const gettingStartedSchema = z.object({
   /** Each step: done or not. */
   steps: z.object({
     menu: z.boolean(),
+    /** A menu holds a category. */
+    categories: z.boolean(),
     dishes: z.boolean(),
     subscribe: z.boolean(),
     publish: z.boolean(),

@@ -116,6 +116,7 @@ export const messages = {
   menuUrlCopied: 'Menu URL has been copied successfully to clipboard',
   menuUrlCopyFailed: 'Error copying Menu url to clipboard. Please try again later',
   embedCopied: 'Embedded Menu has been copied successfully to clipboard',
+  logIdCopyFailed: 'Error copying log id to clipboard',
   embedCopyFailed: 'Error copying Embedded Menu to clipboard. Please try again later',
   embedSizeInvalid: (unit: 'px' | '%', min: number, max: number) =>
     `Please enter a size between ${min} and ${max} ${unit}`,
@@ -139,9 +140,13 @@ export const messages = {
   nameExists: (name: string) => `${name} already exists.`,
   ingredientExistsAt: (ingredient: string, parent: string) => `${ingredient} already exists at ${parent}.`,
   alreadyHaveItem: (name: string) => `You already have an item named "${name}"`,
-  noIngredientsSelected: "You didn't select any ingredient(s).",
-  saveAnyway: 'Do you want to save/create this dish anyway?',
-  noDishSelected: "You didn't select any dish!",
+  // Doc 1 §5's questions, in calm sentence case (issue 22): "ingredient(s)", "dish!" and
+  // "save/create" become the words of the case at hand.
+  noIngredientsSelected: "You didn't select any ingredients",
+  dishAnyway: (creating: boolean) => `Do you want to ${creating ? 'create' : 'save'} this dish anyway?`,
+  noDishSelected: "You didn't select any dishes",
+  categoryAnyway: (creating: boolean) =>
+    `Do you want to ${creating ? 'create' : 'save'} this category anyway?`,
   lastCustomization: 'You can not delete the last customization.',
   ingredientRequired: 'You must add at least one ingredient to submit.',
   /** A category filter stands for a group of ingredients: one with none filters nothing (issue 11 §1). */

@@ -5,6 +5,7 @@ import { messages } from './messages.ts';
 import { listPageQuery, paginatedSchema } from './pagination.ts';
 import { text } from './text.ts';
 import {
+  captchaField,
   emailField,
   idList,
   newAccountFields,
@@ -402,7 +403,8 @@ export const pendingDmaListSchema = z.array(pendingDmaSchema);
 export const pendingDmaQuery = listPageQuery(['created']);
 
 /** POST /admin/send-dma-register-link {email}. */
-export const sendDmaRegisterLinkSchema = z.object({ email: emailField() });
+/** POST /admin/send-dma-register-link (doc 2 §9: {email, reCaptchaToken}). */
+export const sendDmaRegisterLinkSchema = z.object({ email: emailField(), reCaptchaToken: captchaField });
 
 /** DELETE /admin/dma-delete/{id} {password}. */
 export const dmaDeleteSchema = z.object({ password: confirmPassword });

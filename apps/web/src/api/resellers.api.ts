@@ -117,8 +117,11 @@ export const resellerApi = {
     api.get('/admin/dma-list-pending', { schema: pendingDmaListSchema, signal }),
   adminDeleteDma: (input: { _id: string; password: string }) =>
     api.delete(`/admin/dma-delete/${input._id}`, { body: { password: input.password }, schema: z.string() }),
-  adminSendRegisterLink: (email: string) =>
-    api.post('/admin/send-dma-register-link', { body: { email }, schema: z.string() }),
+  adminSendRegisterLink: (email: string, reCaptchaToken?: string) =>
+    api.post('/admin/send-dma-register-link', {
+      body: reCaptchaToken ? { email, reCaptchaToken } : { email },
+      schema: z.string(),
+    }),
   adminCancelDmaInvitation: (token: string) =>
     api.post('/admin/cancel-dma-invitation', { query: { token }, body: {}, schema: z.string() }),
   adminDeleteDmaClient: (input: { dma_id: string; client_id: string; password: string }) =>

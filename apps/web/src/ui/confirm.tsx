@@ -1,6 +1,7 @@
-import { Text } from '@mantine/core';
+import { Checkbox, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { type AskKind, type AskStores, browserStores, recordContinue, shouldAsk } from './ask-once.ts';
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -61,4 +62,49 @@ export function confirmDelete(what: string, detail?: ReactNode): Promise<boolean
 /** The "continue anyway" question (doc 1 §5: no dish selected, no ingredient selected, same name). */
 export function confirmContinueAnyway(title: ReactNode, message?: ReactNode): Promise<boolean> {
   return confirmAction({ title, message, confirmLabel: 'Continue anyway', cancelLabel: 'Go back' });
+}
+
+export interface AskOnceOptions {
+  kind: AskKind;
+  /** Whose answers these are (the signed-in user's id). */
+  userId: string;
+  title: string;
+  message: string;
+  stores?: AskStores;
+}
+
+/**
+ * A "continue anyway" question asked once per session per kind, with "Don't ask again" kept for the
+ * user (issue 22, item 2; ask-once.ts). Resolves true at once when it is not to be asked.
+ */
+export function confirmAnywayOnce({
+  kind,
+  userId,
+  title,
+  message,
+  stores = browserStores(),
+}: AskOnceOptions): Promise<boolean> {
+  if (!shouldAsk(stores, userId, kind)) return Promise.resolve(true);
+  let dontAskAgain = false;
+  return confirmAction({
+    title,
+    message: (
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {message}
+        </Text>
+        <Checkbox
+          label="Don't ask again"
+          onChange={(event) => {
+            dontAskAgain = event.currentTarget.checked;
+          }}
+        />
+      </Stack>
+    ),
+    confirmLabel: 'Continue anyway',
+    cancelLabel: 'Go back',
+  }).then((proceed) => {
+    if (proceed) recordContinue(stores, userId, kind, dontAskAgain);
+    return proceed;
+  });
 }

@@ -25,3 +25,13 @@ export function notifyFailure(error: unknown) {
   if (isApiError(error) && error.notified) return;
   notifyError(errorMessage(error));
 }
+
+/**
+ * Toasts a failed action with the specification's text for it (doc 1 §4: "Category can not be
+ * created"), unless the API client already did, or the server refused it for a reason of its
+ * catalogue (a 400 names it: a limit reached, a field refused), which says more than the fallback.
+ */
+export function notifyFailureAs(error: unknown, fallback: string) {
+  if (isApiError(error) && error.notified) return;
+  notifyError(isApiError(error) && error.status === 400 ? error.message : fallback);
+}

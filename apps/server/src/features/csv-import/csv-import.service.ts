@@ -451,8 +451,8 @@ async function writeDishes(
     { skipConflicts: true },
   );
 
-  // Like a dish created with the form, an imported dish goes to the top of its categories' own
-  // order (doc 1 §4); several keep their file order there.
+  // Like a dish created with the form, an imported dish joins the end of its categories' own order,
+  // the order a diner reads (issue 22); several keep their file order there.
   const joining = new Map<string, string[]>();
   for (const dish of valid) {
     await pace();
@@ -466,24 +466,24 @@ async function writeDishes(
   // Only categories that existed before hold dishes already; the new ones start at 0.
   const created = new Set([...newCategories.values()].map((category) => category.id));
   const existing = [...joining.keys()].filter((categoryId) => !created.has(categoryId));
-  const first = new Map<string, number>();
+  const last = new Map<string, number>();
   for (let at = 0; at < existing.length; at += BATCH_ROWS) {
     const current = await tx
-      .select({ categoryId: categoryDishes.categoryId, first: min(categoryDishes.position) })
+      .select({ categoryId: categoryDishes.categoryId, last: max(categoryDishes.position) })
       .from(categoryDishes)
       .where(
         sql`${categoryDishes.categoryId} = any(${sql.param(existing.slice(at, at + BATCH_ROWS))}::text[])`,
       )
       .groupBy(categoryDishes.categoryId);
-    for (const row of current) first.set(row.categoryId, row.first ?? 0);
+    for (const row of current) last.set(row.categoryId, row.last ?? -1);
   }
   await insertLinks(
     tx,
     (function* () {
       for (const [categoryId, dishIds] of joining) {
-        const top = first.get(categoryId) ?? 0;
+        const end = last.get(categoryId) ?? -1;
         for (const [index, dishId] of dishIds.entries()) {
-          yield { categoryId, dishId, position: top - dishIds.length + index };
+          yield { categoryId, dishId, position: end + 1 + index };
         }
       }
     })(),

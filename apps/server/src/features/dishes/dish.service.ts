@@ -15,7 +15,7 @@ import {
   type PageRequest,
   type Paginated,
 } from '@carte/domain';
-import { and, asc, count, desc, eq, ilike, inArray, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, max, min, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
@@ -93,7 +93,8 @@ const readAll = async (stream: Readable): Promise<Buffer> => {
 
 /**
  * Dishes (doc 1 §3, §4, §5, §7): the caller's own plus, for a location, its parent's (read-only,
- * `fromParent`, cloneable). New dishes go to the top of the list and of the category they join.
+ * `fromParent`, cloneable). New dishes go to the top of the list and to the end of the category they
+ * join (issue 22: the order a diner reads).
  */
 export function createDishService(deps: DishDeps) {
   const { db, storage, now, publicMenu } = deps;
@@ -181,7 +182,7 @@ export function createDishService(deps: DishDeps) {
     return { ingredientIds, sideDishIds, customizations, dietary, categoryId };
   }
 
-  /** New dishes go to the top of the list (doc 1 §4). */
+  /** New dishes go to the top of the owner's list (doc 1 §4); the diner's order is the category's. */
   async function topPosition(scope: RestaurantScope, tx: Tx) {
     const [row] = await tx
       .select({ value: min(dishes.position) })
@@ -210,7 +211,10 @@ export function createDishService(deps: DishDeps) {
     }
   }
 
-  /** Puts a dish at the top of a category (doc 1 §4); a dish already there keeps its place. */
+  /**
+   * Puts a dish at the end of a category, the order a diner reads (issue 22: dishes entered in turn
+   * read in turn); a dish already there keeps its place. The owner's dish list keeps newest first.
+   */
   async function joinCategory(tx: Tx, categoryId: string, dishId: string) {
     const [already] = await tx
       .select({ dishId: categoryDishes.dishId })
@@ -218,10 +222,10 @@ export function createDishService(deps: DishDeps) {
       .where(and(eq(categoryDishes.categoryId, categoryId), eq(categoryDishes.dishId, dishId)));
     if (already) return;
     const [row] = await tx
-      .select({ value: min(categoryDishes.position) })
+      .select({ value: max(categoryDishes.position) })
       .from(categoryDishes)
       .where(eq(categoryDishes.categoryId, categoryId));
-    await tx.insert(categoryDishes).values({ categoryId, dishId, position: (row?.value ?? 1) - 1 });
+    await tx.insert(categoryDishes).values({ categoryId, dishId, position: (row?.value ?? -1) + 1 });
   }
 
   /** Copies the stored variants of an image under a new key, so each dish owns its files. */
@@ -362,7 +366,7 @@ export function createDishService(deps: DishDeps) {
 
     /**
      * Changes the fields the form sends (a partial update, like menus); a list, when sent, replaces
-     * the dish's. `category`, when sent, adds the dish to the top of that category; other
+     * the dish's. `category`, when sent, adds the dish to the end of that category; other
      * categories keep it. A new image replaces the old one, whose files are deleted, as
      * `removeImage` deletes them.
      */

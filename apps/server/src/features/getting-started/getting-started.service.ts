@@ -4,13 +4,13 @@ import type { Caller } from '../../core/caller.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
-import { dishes, menus, restaurants } from '../../db/schema.ts';
+import { dishes, menuCategories, menus, restaurants } from '../../db/schema.ts';
 
 export type GettingStartedService = ReturnType<typeof createGettingStartedService>;
 
 /**
  * The dashboard's getting-started checklist (issue 11, item 3), every step read from the restaurant's
- * data: a menu, dishes, an active subscription (when publishing needs one), a published menu, and
+ * data: a menu, a category in a menu, dishes, an active subscription (when publishing needs one), a published menu, and
  * the menu shared (a QR code or table cards downloaded, or the link copied — recorded once on the
  * restaurant). A location counts what it sees, its parent's records included (decisions §4).
  */
@@ -35,8 +35,16 @@ export function createGettingStartedService(deps: {
         .where(eq(restaurants.id, scope.restaurantId));
       if (!row) throw new NotFoundError();
       const visible = inArray(menus.restaurantId, scope.visibleIds);
-      const [menu, dish, published, subscribed] = await Promise.all([
+      const [menu, category, dish, published, subscribed] = await Promise.all([
         exists(db.select({ one: sql<number>`1` }).from(menus).where(visible).limit(1)),
+        exists(
+          db
+            .select({ one: sql<number>`1` })
+            .from(menuCategories)
+            .innerJoin(menus, eq(menus.id, menuCategories.menuId))
+            .where(visible)
+            .limit(1),
+        ),
         exists(
           db
             .select({ one: sql<number>`1` })
@@ -56,6 +64,7 @@ export function createGettingStartedService(deps: {
       return {
         steps: {
           menu,
+          categories: category,
           dishes: dish,
           subscribe: subscribed,
           publish: published,

@@ -26,6 +26,7 @@ import {
   dmaTokenQuery,
   idParams,
   invitationVerificationSchema,
+  messages,
   paginatedSchema,
   pendingDmaListSchema,
   pendingDmaQuery,
@@ -41,6 +42,8 @@ import {
 } from '@carte/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Captcha } from '../../adapters/captcha/captcha.ts';
+import { InvalidError } from '../../core/errors.ts';
 import { callerOf, requireRoles } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { listHandler, pageDescription } from '../../http/list-page.ts';
@@ -360,10 +363,10 @@ export const resellerRoutes: FastifyPluginAsyncZod<{ reseller: ResellerService }
 };
 
 /** The admin's DMA calls of doc 3 §7.4, under /api/admin beside the admin feature's own. */
-export const resellerAdminRoutes: FastifyPluginAsyncZod<{ reseller: ResellerService }> = async (
-  app,
-  { reseller },
-) => {
+export const resellerAdminRoutes: FastifyPluginAsyncZod<{
+  reseller: ResellerService;
+  captcha: Captcha;
+}> = async (app, { reseller, captcha }) => {
   const tags = ['admin'];
   const security = [{ bearer: [] }];
   const staff = { onRequest: [app.authenticate, requireRoles('ADMIN', 'SUPER_ADMIN')] };
@@ -434,11 +437,18 @@ export const resellerAdminRoutes: FastifyPluginAsyncZod<{ reseller: ResellerServ
         security,
         tags,
         summary: 'Invite a reseller: mails `dma-register` with a 7-day link to /dma-register',
+        description:
+          'Body `{email, reCaptchaToken}` (doc 2 §9): the anti-bot token is checked as on the other forms that send mail; a failed check answers 400 with the catalogue message and sends nothing.',
         body: sendDmaRegisterLinkSchema,
         response: responses(z.string(), [400, ...denied]),
       },
     },
-    async (request) => ok(await reseller.sendRegisterLink(callerOf(request), request.body.email)),
+    async (request) => {
+      if (!(await captcha.verify(request.body.reCaptchaToken, request.ip))) {
+        throw new InvalidError(messages.captchaFailed);
+      }
+      return ok(await reseller.sendRegisterLink(callerOf(request), request.body.email));
+    },
   );
 
   app.post(

@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminKeys } from '../../api/admin.api.ts';
 import { resellerApi, useAdminDmas, useAdminPendingDmas } from '../../api/resellers.api.ts';
+import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
 import { DeleteWithPasswordModal } from '../../ui/delete-with-password.tsx';
 import { errorMessage, notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { actionsColumn, PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
@@ -298,6 +299,7 @@ export function PendingDmaSection() {
 /** "Add DMA" (doc 3 §2.2): mails the reseller registration link (`dma-register`, 7 days). */
 export function AddDmaModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const reload = useReloadAdmin();
+  const captcha = useCaptcha('dma_register_link');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -315,12 +317,13 @@ export function AddDmaModal({ opened, onClose }: { opened: boolean; onClose: () 
     }
     setBusy(true);
     try {
-      notifySuccess(await resellerApi.adminSendRegisterLink(email.trim()));
+      notifySuccess(await resellerApi.adminSendRegisterLink(email.trim(), await captcha.getToken()));
       await reload();
       close();
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
+      captcha.reset();
       setBusy(false);
     }
   };
@@ -341,6 +344,7 @@ export function AddDmaModal({ opened, onClose }: { opened: boolean; onClose: () 
             error={error}
             data-autofocus
           />
+          {captcha.field}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Checkbox,
-  CopyButton,
   Group,
   Pagination,
   Select,
@@ -22,6 +21,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { adminApi, adminKeys } from '../../api/admin.api.ts';
 import { confirmDelete } from '../../ui/confirm.tsx';
+import { CopyWithToast } from '../../ui/copy-with-toast.tsx';
 import { errorMessage, notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ScrollBox } from './scroll-box.tsx';
@@ -232,7 +232,7 @@ function LogRow({ row, checked, onToggle }: { row: AdminLog; checked: boolean; o
           <Text size="xs" ff="monospace">
             {row._id.slice(-8)}
           </Text>
-          <CopyButton value={row._id}>
+          <CopyWithToast value={row._id} failure={messages.logIdCopyFailed}>
             {({ copied, copy }) => (
               <Tooltip label={copied ? 'Copied' : 'Copy id'}>
                 <ActionIcon size="sm" variant="subtle" onClick={copy} aria-label={`Copy id ${row._id}`}>
@@ -240,7 +240,7 @@ function LogRow({ row, checked, onToggle }: { row: AdminLog; checked: boolean; o
                 </ActionIcon>
               </Tooltip>
             )}
-          </CopyButton>
+          </CopyWithToast>
         </Group>
       </Table.Td>
       <Table.Td>
@@ -296,7 +296,7 @@ function LogCard({ row, checked, onToggle }: { row: AdminLog; checked: boolean; 
       </Text>
       <Group justify="space-between" gap="xs" mt={4}>
         <Text size="xs">{row.user.username ?? 'Signed out'}</Text>
-        <CopyButton value={row._id}>
+        <CopyWithToast value={row._id} failure={messages.logIdCopyFailed}>
           {({ copied, copy }) => (
             <Button
               size="compact-xs"
@@ -307,7 +307,7 @@ function LogCard({ row, checked, onToggle }: { row: AdminLog; checked: boolean; 
               {copied ? 'Copied' : `Copy id …${row._id.slice(-6)}`}
             </Button>
           )}
-        </CopyButton>
+        </CopyWithToast>
       </Group>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { messages } from '@carte/domain';
-import { Alert, Button, EmptyState, Group, Select, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, EmptyState, Select, Skeleton, Stack } from '@mantine/core';
 import { IconCategory, IconFileUpload, IconLock, IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { categoriesApi, categoryKeys, useCategories, useCategory } from '../../a
 import { useSelectedMenu } from '../../api/menus.api.ts';
 import { CsvUploadDialog } from '../../ui/csv-upload-dialog.tsx';
 import { FormDrawer } from '../../ui/form-drawer.tsx';
+import { FirstStepCallout } from '../../ui/next-step.tsx';
 import { errorMessage } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useListSize } from '../../ui/use-big-list.ts';
@@ -104,19 +105,23 @@ function useCreateTarget() {
 }
 
 function CreateCategoryForm({ onSaved }: { onSaved: () => void }) {
-  const can = useCan();
   const { menu, menus, isLoading: menusLoading, select, targetMenuId } = useCreateTarget();
   const ownMenus = menus.filter((item) => !item.fromParent);
-  const blockedReason = menusLoading
-    ? null
-    : !menu
-      ? 'Create a menu first: a new category joins the selected menu.'
-      : menu.fromParent
-        ? `${messages.selectedMenuInherited}. Select one of your own menus.`
-        : null;
+  // What comes first is said at the top, with its action (issue 22): a new category joins one of the
+  // restaurant's own menus, so without one the form is not shown at all.
+  if (!menusLoading && ownMenus.length === 0) return <FirstStepCallout step="menu" />;
+  const blockedReason =
+    !menusLoading && menu?.fromParent
+      ? `${messages.selectedMenuInherited}. Select one of your own menus.`
+      : null;
 
   const menuPicker = (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <Stack gap="sm">
+      {blockedReason && (
+        <Alert variant="light" color="yellow" icon={<IconLock size={18} />} title="Choose one of your menus">
+          {blockedReason}
+        </Alert>
+      )}
       <Select
         label="Menu"
         description="The new category is added at the end of this menu."
@@ -127,24 +132,18 @@ function CreateCategoryForm({ onSaved }: { onSaved: () => void }) {
         }))}
         value={menu?._id ?? null}
         onChange={(value) => value && select(value)}
-        placeholder={menusLoading ? 'Loading menus…' : 'No menu yet'}
+        placeholder={menusLoading ? 'Loading menus…' : 'Choose a menu'}
         allowDeselect={false}
-        disabled={ownMenus.length === 0}
         w={{ base: '100%', sm: 320 }}
       />
-      {!menusLoading && menus.length === 0 && can('menu') && (
-        <Button component={Link} to="/create-menu" variant="light" size="sm">
-          Create menu
-        </Button>
-      )}
-    </Group>
+    </Stack>
   );
 
   return (
     <CategoryForm
       category={null}
       menuId={targetMenuId}
-      blockedReason={blockedReason}
+      blockedReason={menusLoading ? 'Loading menus…' : blockedReason}
       header={menuPicker}
       onSaved={onSaved}
     />

@@ -11,7 +11,8 @@ import {
 import { AvailabilitySwitch } from '../../ui/availability-switch.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { nameAndDateSorts, type SortOption, useListView } from '../../ui/list-view.ts';
-import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
+import { EmptyListNext } from '../../ui/next-step.tsx';
+import { notifyFailure, notifyFailureAs, notifySuccess } from '../../ui/notify.ts';
 import {
   actionsColumn,
   PaginatedTable,
@@ -185,7 +186,10 @@ export function CategoriesTable({
           onClone={() =>
             clone.mutate(
               { category, isAvailable: false },
-              { onSuccess: () => notifySuccess(messages.categoryCloned), onError: notifyFailure },
+              {
+                onSuccess: () => notifySuccess(messages.categoryCloned),
+                onError: (error) => notifyFailureAs(error, messages.cloneCategoryFailed),
+              },
             )
           }
           cloning={clone.isPending && clone.variables?.category._id === category._id}
@@ -230,7 +234,13 @@ export function CategoriesTable({
         onPageChange={list.page.onChange}
         sort={list.sort}
         total={large ? serverPage.data?.total : undefined}
-        emptyMessage={categories.length > 0 || large ? 'No category matches your search.' : undefined}
+        emptyMessage={
+          categories.length > 0 || large ? (
+            'No category matches your search.'
+          ) : (
+            <EmptyListNext list="categories" noun="categories" />
+          )
+        }
       />
     </TablePanel>
   );

@@ -18,7 +18,8 @@ import { type ReactNode, useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
 import { useCreateCategory, useUpdateCategory } from '../../api/categories.api.ts';
 import { dishesApi, dishKeys, useDishes, useDishesByIds } from '../../api/dishes.api.ts';
-import { confirmContinueAnyway } from '../../ui/confirm.tsx';
+import { useCurrentUser } from '../../api/session.ts';
+import { confirmAnywayOnce } from '../../ui/confirm.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
@@ -42,7 +43,7 @@ interface CategoryFormProps {
   category: Category | null;
   /** Creating: the selected menu the category joins. */
   menuId?: string | null;
-  /** Creating: why it cannot be created now (no own menu selected); disables the form's button. */
+  /** Creating: why it cannot be created now (an inherited menu selected, menus loading); said above the form by the caller, it disables the form. */
   blockedReason?: ReactNode;
   /** Extra fields shown before the name (the menu choice on the create page). */
   header?: ReactNode;
@@ -57,10 +58,12 @@ const valuesOf = (category: Category | null): CategoryValues => ({
 
 /**
  * The category form (doc 1 §2, §5): name, availability and dishes chosen in a dialog. Saving without
- * dishes asks first; a server message shows under the name (doc 1 §8).
+ * dishes asks first — once a session, and only when the restaurant has dishes (issue 22); a server
+ * message shows under the name (doc 1 §8).
  */
 export function CategoryForm({ category, menuId = null, blockedReason, header, onSaved }: CategoryFormProps) {
   const can = useCan();
+  const user = useCurrentUser();
   // Past 500 dishes (issue 21): the picker pages on the server and the chosen ones are read by id.
   const dishSize = useListSize(dishKeys.all, dishesApi.page);
   const dishes = useDishes({ enabled: dishSize.decided && !dishSize.large });
@@ -86,11 +89,16 @@ export function CategoryForm({ category, menuId = null, blockedReason, header, o
 
   const handleSubmit = form.onSubmit(async (values) => {
     setFormError(null);
-    if (values.dishes.length === 0) {
-      const proceed = await confirmContinueAnyway(
-        messages.noDishSelected,
-        `Do you want to ${category ? 'save' : 'create'} this category anyway?`,
-      );
+    // Asked only when there are dishes to choose: in the first hour's order (issue 22) categories
+    // come before dishes, and an empty category is then what the owner means.
+    const dishCount = dishSize.total ?? (await dishesApi.page({ page: 1, per_page: 1 })).total;
+    if (values.dishes.length === 0 && dishCount > 0) {
+      const proceed = await confirmAnywayOnce({
+        kind: 'category-without-dishes',
+        userId: user._id,
+        title: messages.noDishSelected,
+        message: messages.categoryAnyway(!category),
+      });
       if (!proceed) return;
     }
     try {
@@ -204,11 +212,6 @@ export function CategoryForm({ category, menuId = null, blockedReason, header, o
           </Stack>
         </Input.Wrapper>
 
-        {blockedReason && (
-          <Text size="sm" c="dimmed" role="note">
-            {blockedReason}
-          </Text>
-        )}
         <Group justify="flex-end">
           <Tooltip label={blockedReason} disabled={!blockedReason} multiline w={260}>
             <span>

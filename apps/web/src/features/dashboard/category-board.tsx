@@ -32,7 +32,7 @@ import { dishesApi, dishKeys, useDishes, useDishesByIds } from '../../api/dishes
 import { useRemoveCategoryFromMenu, useReorderMenu } from '../../api/menus.api.ts';
 import { confirmAction } from '../../ui/confirm.tsx';
 import { formatCount, formatPrice } from '../../ui/format.ts';
-import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
+import { notifyFailure, notifyFailureAs, notifySuccess } from '../../ui/notify.ts';
 import { useListSize } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
 import { DishThumb } from '../dishes/index.ts';
@@ -125,7 +125,10 @@ export function CategoryBoard({ menu }: { menu: Menu }) {
     // A category cloned from the dashboard is available (doc 1 §4).
     clone.mutate(
       { category, isAvailable: true },
-      { onSuccess: () => notifySuccess(messages.categoryCloned), onError: notifyFailure },
+      {
+        onSuccess: () => notifySuccess(messages.categoryCloned),
+        onError: (error) => notifyFailureAs(error, messages.cloneCategoryFailed),
+      },
     );
   };
 
@@ -208,7 +211,7 @@ export function CategoryBoard({ menu }: { menu: Menu }) {
                 Select categories
               </Button>
               {canCategory && (
-                <Button component={Link} to="/create-category" variant="light" size="xs">
+                <Button component={Link} to="/create-category?new" variant="light" size="xs">
                   Create category
                 </Button>
               )}

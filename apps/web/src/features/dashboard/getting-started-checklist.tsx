@@ -37,8 +37,8 @@ interface StepView {
 }
 
 /**
- * The new owner's checklist (issue 11, item 3): five steps from an empty restaurant to a menu on the
- * tables, each ticked from the server's data. The next step carries the one primary button; the
+ * The new owner's checklist (issue 11, item 3; issue 22): menu → categories → dishes → (subscribe) →
+ * publish → share, from an empty restaurant to a menu on the tables, each ticked from the server's data. The next step carries the one primary button; the
  * owner may close it, and it says so when every step is done.
  */
 export function GettingStartedChecklist({ state, menus }: { state: GettingStarted; menus: Menu[] }) {
@@ -76,9 +76,16 @@ export function GettingStartedChecklist({ state, menus }: { state: GettingStarte
       }),
     },
     {
+      id: 'categories',
+      title: 'Add categories',
+      todo: 'Sections of your menu, such as Starters and Mains. Your dishes go into them.',
+      done: 'Your menu has its sections.',
+      action: button('categories', 'Create category', { component: Link, to: '/create-category?new' }),
+    },
+    {
       id: 'dishes',
       title: 'Add dishes',
-      todo: 'Give each dish a price and a photo, then put it in a category of your menu.',
+      todo: 'Give each dish a price and a photo, and put it in one of your categories.',
       done: 'Your dishes are in.',
       action: button('dishes', 'Add dish', { component: Link, to: '/create-dish' }),
     },

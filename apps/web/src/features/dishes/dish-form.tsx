@@ -21,7 +21,8 @@ import { isApiError } from '../../api/api-error.ts';
 import { useCategories } from '../../api/categories.api.ts';
 import { dishesApi, dishKeys, useCreateDish, useDishes, useUpdateDish } from '../../api/dishes.api.ts';
 import { useRestaurant } from '../../api/restaurants.api.ts';
-import { confirmContinueAnyway } from '../../ui/confirm.tsx';
+import { useCurrentUser } from '../../api/session.ts';
+import { confirmAnywayOnce, confirmContinueAnyway } from '../../ui/confirm.tsx';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
@@ -97,6 +98,7 @@ export function DishForm({ dish, onSaved }: { dish: Dish | null; onSaved?: (dish
   const dishes = useDishes({ enabled: dishSize.decided && !dishSize.large });
   const categories = useCategories();
   const restaurant = useRestaurant();
+  const user = useCurrentUser();
   const createDish = useCreateDish();
   const updateDish = useUpdateDish();
   const [formError, setFormError] = useState<string | null>(null);
@@ -135,7 +137,12 @@ export function DishForm({ dish, onSaved }: { dish: Dish | null; onSaved?: (dish
       }
       if (
         values.ingredients.length === 0 &&
-        !(await confirmContinueAnyway(messages.noIngredientsSelected, messages.saveAnyway))
+        !(await confirmAnywayOnce({
+          kind: 'dish-without-ingredients',
+          userId: user._id,
+          title: messages.noIngredientsSelected,
+          message: messages.dishAnyway(!dish),
+        }))
       ) {
         return;
       }

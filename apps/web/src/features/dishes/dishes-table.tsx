@@ -8,6 +8,7 @@ import { AvailabilitySwitch } from '../../ui/availability-switch.tsx';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { formatPrice } from '../../ui/format.ts';
 import { byName, nameAndDateSorts, type SortOption, useListView } from '../../ui/list-view.ts';
+import { EmptyListNext } from '../../ui/next-step.tsx';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import {
   actionsColumn,
@@ -235,7 +236,13 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
         onPageChange={dashboard ? (size.large ? setDashboardPage : undefined) : list.page.onChange}
         sort={dashboard ? undefined : list.sort}
         total={size.large ? serverPage.data?.total : undefined}
-        emptyMessage={all.length > 0 || size.large ? 'No dish matches your search.' : undefined}
+        emptyMessage={
+          all.length > 0 || size.large ? (
+            'No dish matches your search.'
+          ) : (
+            <EmptyListNext list="dishes" noun="dishes" />
+          )
+        }
       />
     </TablePanel>
   );

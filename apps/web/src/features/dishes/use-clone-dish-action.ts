@@ -1,8 +1,7 @@
 import { type Dish, messages } from '@carte/domain';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../api/api-error.ts';
 import { useCloneDish } from '../../api/dishes.api.ts';
-import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { notifyFailureAs, notifySuccess } from '../../ui/notify.ts';
 
 /**
  * Clones a dish as an unavailable "X (copy)" (retried on 412, doc 1 §4) with the spec's toasts;
@@ -18,8 +17,7 @@ export function useCloneDishAction({ openCopy }: { openCopy: boolean }) {
         notifySuccess(messages.dishCloned);
         if (openCopy) navigate(`/update-dish/${copy._id}`);
       } catch (error) {
-        if (isApiError(error) && error.notified) return;
-        notifyError(messages.cloneDishFailed);
+        notifyFailureAs(error, messages.cloneDishFailed);
       }
     },
     /** The dish being cloned now, if any. */

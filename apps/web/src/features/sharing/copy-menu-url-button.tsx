@@ -3,7 +3,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useRecordShared } from '../../api/getting-started.api.ts';
-import { copyText } from './clipboard.ts';
+import { copyText } from '../../ui/clipboard.ts';
 
 /** "Copy Menu URL" (doc 2 §2, §8): the public address to the clipboard, with its toasts. */
 export function CopyMenuUrlButton({

@@ -9,7 +9,7 @@ import {
 import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { copyText } from './clipboard.ts';
+import { copyText } from '../../ui/clipboard.ts';
 import classes from './sharing.module.css';
 
 const modes: { value: EmbedSizeMode; label: string }[] = [
