@@ -240,6 +240,30 @@ describe('the admin area', () => {
       '/api/dietary',
     );
     expect(dietary.dietaryConsiderations.admin.diets).toContain('Flexitarian');
+
+    // Renaming a tag (issue 22): the dialog, the pending rename above Submit, then the dishes follow.
+    await page.getByRole('button', { name: 'Rename a tag in Diets' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename a Diets tag' });
+    await eventually(() => rename.isVisible());
+    await rename.getByLabel(/^Tag/).fill('Flexitarian');
+    await page.getByRole('option', { name: 'Flexitarian', exact: true }).click();
+    await rename.getByLabel(/^New name/).fill('Flexitarian diet');
+    await expectNoSeriousViolation(page, 'rename a dietary tag dialog');
+    await shoot(page, 'admin-dietary-rename-dialog-1280');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await eventually(() => page.getByText('Diets: Flexitarian → Flexitarian diet').isVisible());
+    await shoot(page, 'admin-dietary-rename-pending-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'admin-dietary-rename-pending-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, messages.dietarySaved);
+    const renamed = await ownerApi.call<{ dietaryConsiderations: { admin: { diets: string[] } } }>(
+      'GET',
+      '/api/dietary',
+    );
+    expect(renamed.dietaryConsiderations.admin.diets).toContain('Flexitarian diet');
+    expect(renamed.dietaryConsiderations.admin.diets).not.toContain('Flexitarian');
   });
 
   it('the other admin screens are finished at 1280 px', async () => {

@@ -239,4 +239,68 @@ describe('ownership transfer', () => {
     });
     await stranger.close();
   });
+
+  it('with locations: they come along, a location’s new owner is told about its parent (1280 and 390 px)', async () => {
+    const tag = `tl${Date.now().toString(36)}`;
+    const owner = await registerVerifiedOwner(server.url, sink, tag);
+    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const me = await ownerApi.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me');
+    const annex = await ownerApi.call<{ accessToken: string }>('POST', '/api/restaurants/add', {
+      username: `${tag}_annex`,
+      restaurantName: `Annex ${tag}`,
+      isLocation: true,
+      parent: me.restaurants[0]!._id,
+    });
+
+    // The parent's transfer: the page names the location that comes along.
+    const parentHeir = `heir_${tag}@carte.test`;
+    await ownerApi.call('POST', '/api/restaurants/request-transfer-ownership', {
+      email: parentHeir,
+      password: owner.password,
+    });
+    const parentLink = await transferLink(parentHeir, 0);
+    // The location's own transfer (someone else takes the annex alone): the page names its parent.
+    const annexApi = apiFor(server.url, annex.accessToken);
+    const annexHeir = `franchise_${tag}@carte.test`;
+    await annexApi.call('POST', '/api/restaurants/request-transfer-ownership', {
+      email: annexHeir,
+      password: owner.password,
+    });
+    const annexLink = await transferLink(annexHeir, 0);
+
+    for (const [viewport, size] of [
+      [desktop, 1280],
+      [phone, 390],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport,
+        isMobile: viewport === phone,
+        baseURL: server.url,
+      });
+      const page = await context.newPage();
+      await page.goto(parentLink);
+      await expect
+        .poll(() => page.getByText('Its location comes too').isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      expect(await page.getByText(`Annex ${tag}`, { exact: true }).isVisible()).toBe(true);
+      await page.screenshot({
+        path: path.join(shots, `transfer-ownership-locations-${size}.png`),
+        fullPage: true,
+      });
+      await expectNoSeriousViolation(page, `/transfer-ownership with a location at ${size} px`);
+
+      await page.goto(annexLink);
+      const note = page.getByTestId('transfer-parent-note');
+      await expect.poll(() => note.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await note.textContent()).toContain(
+        `keeps showing ${owner.restaurantName}'s published menus, and no longer sees its draft menus`,
+      );
+      await page.screenshot({
+        path: path.join(shots, `transfer-ownership-location-${size}.png`),
+        fullPage: true,
+      });
+      await expectNoSeriousViolation(page, `/transfer-ownership of a location at ${size} px`);
+      await context.close();
+    }
+  });
 });

@@ -136,25 +136,6 @@ describe('asking for a transfer', () => {
     expect((await requestTransfer(undefined, { email: newEmail(), password: PASSWORD })).status).toBe(401);
     expect(t.sink.messages.filter((m) => m.subject.includes(owner.restaurant.name))).toEqual([]);
   });
-
-  it('is refused for a restaurant with locations', async () => {
-    const owner = await ownerWithToken(t);
-    const added = await t.call({
-      method: 'POST',
-      url: '/api/restaurants/add',
-      token: owner.token,
-      payload: {
-        username: fresh('loc'),
-        restaurantName: 'Annex',
-        isLocation: true,
-        parent: owner.restaurant.id,
-      },
-    });
-    expect(added.status).toBe(200);
-    const { status, body } = await requestTransfer(owner.token, { email: newEmail(), password: PASSWORD });
-    expect(status).toBe(400);
-    expect(body.message).toBe(messages.transferHasLocations);
-  });
 });
 
 describe('pending, cancel, replace, expire', () => {
@@ -400,5 +381,131 @@ describe('accepting', () => {
     expect(me.body.message.accounts.map((account) => account.username)).toContain(username);
     const [restaurant] = await db().select().from(restaurants).where(eq(restaurants.id, owner.restaurant.id));
     expect(restaurant?.name).toBe(owner.restaurant.name);
+  });
+});
+
+describe('a restaurant with locations', () => {
+  /** Adds a location of the caller's restaurant under one more account of the same person. */
+  async function addLocation(token: string, parent: string, name: string) {
+    const added = await t.call<{ accessToken: string; user: User }>({
+      method: 'POST',
+      url: '/api/restaurants/add',
+      token,
+      payload: { username: fresh('loc'), restaurantName: name, isLocation: true, parent },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    return added.body.message;
+  }
+  const ownersOf = (restaurantId: string) =>
+    db().select().from(users).where(eq(users.restaurantId, restaurantId));
+
+  it('changes hands with its locations; a franchise stays; the old owner gets a mail', async () => {
+    const owner = await ownerWithToken(t);
+    const annex = await addLocation(owner.token, owner.restaurant.id, 'Annex');
+    const harbour = await addLocation(owner.token, owner.restaurant.id, 'Harbour Street');
+    // A location someone else holds (a franchise): it is not the owner's to give.
+    const franchise = await createOwner(t);
+    await db()
+      .update(restaurants)
+      .set({ parentId: owner.restaurant.id })
+      .where(eq(restaurants.id, franchise.restaurant.id));
+
+    const email = newEmail();
+    const token = await requested(owner, email);
+    const shown = await info(token);
+    expect(shown.body.message).toMatchObject({
+      parentRestaurant: null,
+      locations: [
+        { _id: annex.user.restaurants[0]!._id, name: 'Annex' },
+        { _id: harbour.user.restaurants[0]!._id, name: 'Harbour Street' },
+      ],
+    });
+
+    const details = newPerson();
+    const accepted = await accept(token, details);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+
+    // The former owner is told, by mail, naming the new owner and the locations that went along.
+    const told = await t.sink.waitFor(
+      (mail) => mail.to.includes(owner.user.email) && mail.subject.includes('now belongs to'),
+    );
+    expect(told.subject).toBe(`${owner.restaurant.name} now belongs to Nora`);
+    expect(told.text).toContain(email);
+    expect(told.text).toContain('Its locations Annex and Harbour Street went with it.');
+    expect(told.links.join(' ')).not.toContain('token');
+
+    // Each location is held by one more account of the new person, linked for switch-account.
+    const [heir] = await db().select().from(users).where(eq(users.username, details.username));
+    for (const session of [annex, harbour]) {
+      // The old owner's account of the location is closed; the location is the new person's.
+      expect(await db().select().from(users).where(eq(users.id, session.user._id))).toEqual([]);
+      const holders = await ownersOf(session.user.restaurants[0]!._id);
+      expect(holders.map((row) => row.personId)).toEqual([heir!.personId]);
+    }
+    const heirAccounts = await db().select().from(users).where(eq(users.personId, heir!.personId));
+    expect(heirAccounts.map((account) => account.username).sort()).toEqual(
+      [details.username, `${details.username}.1`, `${details.username}.2`].sort(),
+    );
+    expect(new Set(heirAccounts.map((account) => account.email))).toEqual(new Set([email]));
+    const location = await signIn(t, `${details.username}.1`, details.password);
+    const menus = await t.call<Menu[]>({ method: 'GET', url: '/api/menus', token: location.accessToken });
+    expect(menus.status).toBe(200);
+    // The franchise keeps its owner and its parent.
+    expect((await ownersOf(franchise.restaurant.id)).map((row) => row.id)).toEqual([franchise.user.id]);
+    const [kept] = await db().select().from(restaurants).where(eq(restaurants.id, franchise.restaurant.id));
+    expect(kept?.parentId).toBe(owner.restaurant.id);
+    // Held by another person than the parent now: it reads the parent's published menus only.
+    expect(kept?.parentDrafts).toBe(false);
+  });
+
+  it('tells the new owner of a location, before accepting, that it keeps only the parent’s published menus', async () => {
+    const owner = await ownerWithToken(t);
+    const parentMenus = {
+      published: await t.call<Menu>({
+        method: 'POST',
+        url: '/api/menus',
+        token: owner.token,
+        payload: { name: 'Parent lunch', draft: false },
+      }),
+      draft: await t.call<Menu>({
+        method: 'POST',
+        url: '/api/menus',
+        token: owner.token,
+        payload: { name: 'Parent autumn draft' },
+      }),
+    };
+    const annex = await addLocation(owner.token, owner.restaurant.id, 'Annex');
+    const listed = async (accessToken: string) =>
+      (await t.call<Menu[]>({ method: 'GET', url: '/api/menus', token: accessToken })).body.message
+        .map((menu) => menu.name)
+        .sort();
+    // Held by the parent's owner, the location sees the parent's drafts too.
+    expect(await listed(annex.accessToken)).toEqual(['Parent autumn draft', 'Parent lunch']);
+
+    const email = newEmail();
+    const asked = await requestTransfer(annex.accessToken, { email, password: PASSWORD });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const mail = await t.sink.waitFor((m) => m.to.includes(email));
+    const token = tokenOf(linkTo(mail, '/transfer-ownership?token='));
+    const shown = await info(token);
+    expect(shown.body.message).toMatchObject({
+      restaurant: { name: 'Annex' },
+      parentRestaurant: { _id: owner.restaurant.id, name: owner.restaurant.name },
+      locations: [],
+    });
+
+    const details = newPerson();
+    expect((await accept(token, details)).status).toBe(200);
+    const heir = await signIn(t, details.username, details.password);
+    // Another person's location: the parent's published menus only.
+    expect(await listed(heir.accessToken)).toEqual(['Parent lunch']);
+    const draft = await t.call({
+      method: 'GET',
+      url: `/api/menus/${parentMenus.draft.body.message._id}`,
+      token: heir.accessToken,
+    });
+    expect(draft.status).toBe(404);
+    // The parent's owner keeps their restaurant, and the location keeps its parent.
+    expect((await ownersOf(owner.restaurant.id)).map((row) => row.id)).toEqual([owner.user.id]);
   });
 });

@@ -6,7 +6,7 @@ import { listPageQuery, paginatedSchema } from './pagination.ts';
 import { roles } from './roles.ts';
 import { text } from './text.ts';
 import { emailField, idList, newAccountSchema, optionalName, usernameField } from './validation.ts';
-import { dietaryListsInputSchema, dietaryListsSchema } from './workshop.ts';
+import { dietaryListsInputSchema, dietaryListsSchema, dietaryTypes } from './workshop.ts';
 
 /**
  * The admin area (doc 3 §2.2, §2.5, §2.6, §2.8, §4, §6, §7.3, §7.4): platform staff list and manage
@@ -164,9 +164,26 @@ export type AdminInvitation = z.infer<typeof adminInvitationSchema>;
 export const adminCompleteSchema = newAccountSchema;
 export type AdminCompleteInput = z.input<typeof adminCompleteSchema>;
 
-/** POST /admin/dietary/create: the three lists (unique tags) and the lists the form started from. */
+/**
+ * One platform tag renamed on the admin page: `from` (in the saved lists before) became `to` (in the
+ * lists sent). Every dish that chose `from` holds `to` afterwards.
+ */
+export const dietaryRenameSchema = z.object({
+  type: z.enum(dietaryTypes),
+  from: text().trim().min(1, { error: messages.dietaryRequired }).max(60, { error: messages.nameTooLong }),
+  to: text().trim().min(1, { error: messages.dietaryRequired }).max(60, { error: messages.nameTooLong }),
+});
+export type DietaryRename = z.infer<typeof dietaryRenameSchema>;
+
+/**
+ * POST /admin/dietary/create: the three lists (unique tags), the lists the form started from
+ * (`originalDietaryConsiderations`, doc 3 §5) and the renames the admin made on the page.
+ */
 export const adminDietarySaveSchema = dietaryListsInputSchema
-  .extend({ originalDietaryConsiderations: dietaryListsSchema.partial().optional() })
+  .extend({
+    originalDietaryConsiderations: dietaryListsSchema.partial().optional(),
+    renames: z.array(dietaryRenameSchema).max(200).optional(),
+  })
   .refine(
     (lists) =>
       [lists.diets, lists.foodTypes, lists.other].every(

@@ -97,6 +97,13 @@ export const transferInfoSchema = z.object({
   /** A verified account already uses the invited address: the page asks for its password. */
   hasAccount: z.boolean(),
   expiresAt: z.string(),
+  /**
+   * The restaurant is a location of another restaurant, which the transfer does not include: after
+   * it, the location keeps showing the parent's published menus and no longer sees its drafts.
+   */
+  parentRestaurant: z.object({ _id: objectId, name: z.string() }).nullable(),
+  /** The restaurant's locations held by the same owner: they change hands with it. */
+  locations: z.array(z.object({ _id: objectId, name: z.string() })),
 });
 export type TransferInfo = z.infer<typeof transferInfoSchema>;
 

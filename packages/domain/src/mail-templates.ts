@@ -87,6 +87,12 @@ export const mailPlaceholders = [
 
   { key: 'restaurant.name', group: 'Restaurant', label: 'Restaurant name', example: 'Blue Harbour Café' },
   { key: 'restaurant.type', group: 'Restaurant', label: 'Restaurant or food truck', example: 'Restaurant' },
+  {
+    key: 'restaurant.locations',
+    group: 'Restaurant',
+    label: 'A sentence naming its locations that changed hands with it (empty when none)',
+    example: 'Its locations Harbour Street and Old Town went with it.',
+  },
 
   { key: 'newOwner.firstName', group: 'New owner', label: 'New owner first name', example: 'Sam' },
   { key: 'newOwner.lastName', group: 'New owner', label: 'New owner last name', example: 'Ortiz' },
@@ -238,6 +244,15 @@ export const mailTemplateCatalogue = [
       'Sent to the person an owner wants to hand their restaurant to. Links to the page where they accept the ownership and complete their account.',
     link: 'invitation',
     placeholders: [...userFields, 'restaurant.name', ...newOwnerFields],
+  },
+  {
+    name: 'transfer-completed',
+    group: 'User',
+    title: 'Your restaurant has a new owner',
+    description:
+      'Sent to the former owner when the person they invited accepts the ownership of their restaurant (and of its locations held by the same owner). Their accounts of those restaurants are closed.',
+    link: null,
+    placeholders: [...userFields, 'restaurant.name', 'restaurant.locations', ...newOwnerFields],
   },
   // Admin
   {

@@ -260,8 +260,6 @@ export const messages = {
   transferCanceled: 'Ownership canceled successfully',
   transferNonePending: 'There is no pending ownership transfer.',
   transferToSelf: 'You cannot transfer the ownership to your own email address.',
-  transferHasLocations:
-    'This restaurant has locations that share its menus, so its ownership cannot be transferred.',
   transferLinkInvalid: 'This ownership transfer link is not valid or has expired.',
   transferAccepted: 'The restaurant is yours now. Please sign in to continue.',
 
@@ -339,6 +337,8 @@ export const messages = {
     `The placeholder ${placeholder} cannot be used in the subject.`,
   dietarySaved: 'Dietary considerations saved successfully',
   dietaryTagsUnique: 'Tags must be unique',
+  dietaryRenameStale:
+    'A renamed tag is no longer in the saved lists, or its new name is missing. Reload the page and rename it again.',
   logsDeleted: 'Log(s) deleted successfully',
   clientLogNoMessage: 'Client side: No log message found',
   actingAs: (username: string) => `Acting as ${username}`,

@@ -15,7 +15,7 @@ export interface Caller {
    * The caller's restaurant and its parent (null: none) as the sign-in check read them with the user;
    * `scopeOf` then needs no query of its own. Used only while `id` is still `restaurantId`.
    */
-  knownRestaurant?: { id: string; parentId: string | null };
+  knownRestaurant?: { id: string; parentId: string | null; parentDrafts: boolean };
 }
 
 /** The caller a user is in one of their sessions: the flags are the ones their role grants. */

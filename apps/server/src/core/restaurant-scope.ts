@@ -13,14 +13,29 @@ export interface RestaurantScope {
   parentId: string | null;
   /** Own first, then parent: every restaurant whose records may be read. */
   visibleIds: string[];
+  /**
+   * Whether the parent's draft menus are visible too: while one person holds both (decisions,
+   * "Specification loose ends (issue 22)"); otherwise only its published menus are.
+   */
+  parentDrafts: boolean;
 }
 
 /** The scope of a restaurant: its own id first, then its parent's (a location's). */
-export const scopeFor = (restaurantId: string, parentId: string | null): RestaurantScope => ({
+export const scopeFor = (
+  restaurantId: string,
+  parentId: string | null,
+  parentDrafts = true,
+): RestaurantScope => ({
   restaurantId,
   parentId,
   visibleIds: parentId ? [restaurantId, parentId] : [restaurantId],
+  parentDrafts,
 });
+
+/** Does the scope read this menu: its own, or its parent's (drafts only with `parentDrafts`)? */
+export const readsMenu = (scope: RestaurantScope, menu: { restaurantId: string; draft: boolean }): boolean =>
+  menu.restaurantId === scope.restaurantId ||
+  (menu.restaurantId === scope.parentId && (scope.parentDrafts || !menu.draft));
 
 /** Is a record inherited from the parent (read-only)? */
 export const isFromParent = (scope: RestaurantScope, recordRestaurantId: string): boolean =>

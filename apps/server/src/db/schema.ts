@@ -37,6 +37,12 @@ export const restaurants = pgTable('restaurants', {
   timeZone: text('time_zone').notNull().default('UTC'),
   description: text('description').notNull().default(''),
   parentId: ref('parent_id'),
+  /**
+   * A location reads its parent's draft menus too while one person holds both (made with "Add
+   * Location"); false once the location or its parent changed hands without the other (issue 22):
+   * then it reads the parent's published menus only.
+   */
+  parentDrafts: boolean('parent_drafts').notNull().default(true),
   sideDishesLabel: text('side_dishes_label').notNull().default('Side Dishes'),
   menuPeriodTransition: integer('menu_period_transition').notNull().default(15),
   /** The restaurant's own dietary additions to the platform lists. */

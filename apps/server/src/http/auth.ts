@@ -63,6 +63,7 @@ export const authPlugin = fp(
         impersonatorId: refreshTokens.impersonatorId,
         restaurantId: restaurants.id,
         parentId: restaurants.parentId,
+        parentDrafts: restaurants.parentDrafts,
       })
       .from(users)
       .innerJoin(
@@ -85,7 +86,15 @@ export const authPlugin = fp(
         ...callerFor(user, claims.sessionId),
         impersonatorId,
         // Unknown when the restaurant is gone: scopeOf then looks and refuses.
-        ...(row.restaurantId ? { knownRestaurant: { id: row.restaurantId, parentId: row.parentId } } : {}),
+        ...(row.restaurantId
+          ? {
+              knownRestaurant: {
+                id: row.restaurantId,
+                parentId: row.parentId,
+                parentDrafts: row.parentDrafts ?? true,
+              },
+            }
+          : {}),
       };
       // Acting as another account (doc 3 §2.2 "Login as"): every changing request is recorded with
       // both identities before it runs (docs/security.md).

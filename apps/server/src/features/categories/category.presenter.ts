@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { anyOf } from '../../db/list-page.ts';
+import { readableMenus } from '../../db/restaurant-scope.ts';
 import { type categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -41,7 +42,7 @@ export async function presentCategories(
       .select({ categoryId: menuCategories.categoryId, menuId: menuCategories.menuId })
       .from(menuCategories)
       .innerJoin(menus, eq(menus.id, menuCategories.menuId))
-      .where(and(anyOf(menuCategories.categoryId, ids), inArray(menus.restaurantId, scope.visibleIds)))
+      .where(and(anyOf(menuCategories.categoryId, ids), readableMenus(scope)))
       .orderBy(asc(menus.position), asc(menus.createdAt)),
   ]);
 

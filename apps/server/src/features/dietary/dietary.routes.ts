@@ -111,7 +111,7 @@ export const platformDietaryRoutes: FastifyPluginAsyncZod<{ dietary: DietaryServ
         tags,
         summary: "Save the platform's three dietary lists every restaurant starts from",
         description:
-          'Tags must be unique within a list. `originalDietaryConsiderations` is accepted and unused.',
+          'Tags must be unique within a list. `originalDietaryConsiderations` (the lists the page started from) is accepted and unused. `renames` lists the tags renamed on the page (`{type, from, to}`): every dish of every restaurant that chose `from` holds `to` afterwards, and filter cards naming `from` name `to` (unless the restaurant has an own tag of that name), in the same transaction. A rename whose `from` is not in the saved lists, or whose `to` is not in the lists sent, answers 400.',
         body: adminDietarySaveSchema,
         response: responses(adminDietarySchema, [400, ...denied]),
       },

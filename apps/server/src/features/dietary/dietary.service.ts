@@ -1,5 +1,6 @@
 import {
   type DietaryLists,
+  type DietaryRename,
   type DietaryType,
   dietaryTypeLabels,
   dietaryTypes,
@@ -7,7 +8,7 @@ import {
   isAdminRole,
   messages,
 } from '@carte/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
@@ -84,8 +85,9 @@ export function createDietaryService(deps: { db: Db; publicMenu: PublicMenuChang
   const { db, publicMenu } = deps;
 
   /** The platform lists, seeded with sensible defaults on first read. */
-  async function platformLists(executor: Executor = db): Promise<DietaryLists> {
-    const [row] = await executor.select().from(settings).where(eq(settings.key, SETTINGS_KEY));
+  async function platformLists(executor: Executor = db, lock = false): Promise<DietaryLists> {
+    const query = executor.select().from(settings).where(eq(settings.key, SETTINGS_KEY));
+    const [row] = lock ? await query.for('update') : await query;
     if (row) return asLists(row.value);
     await executor
       .insert(settings)
@@ -146,23 +148,42 @@ export function createDietaryService(deps: { db: Db; publicMenu: PublicMenuChang
 
     /**
      * The admin's three lists (doc 3 §2.2, POST /admin/dietary/create): what every restaurant's dish
-     * form offers from now on. Dishes keep the names they chose; the public menu shows those, so no
-     * restaurant's menu changes here. Staff only, and written to the staff audit.
+     * form offers from now on. A tag removed stays on the dishes that chose it (the public menu shows
+     * it until the owner edits the dish). A tag renamed (`renames`) is renamed on every dish of every
+     * restaurant that chose it (`dishes.dietary.admin`; a restaurant's own tags live in `selected` and
+     * are not touched) and in the filter cards' default names, in the same transaction as the lists.
+     * Staff only, and written to the staff audit.
      */
-    async savePlatform(caller: Caller, lists: DietaryLists): Promise<DietaryLists> {
+    async savePlatform(
+      caller: Caller,
+      input: DietaryLists & { renames?: DietaryRename[] | undefined },
+    ): Promise<DietaryLists> {
       requireStaff(caller);
       const cleaned = emptyDietary();
       for (const type of dietaryTypes)
-        cleaned[type] = unique(lists[type].map((item) => item.trim()).filter(Boolean));
-      await db
-        .insert(settings)
-        .values({ key: SETTINGS_KEY, value: cleaned })
-        .onConflictDoUpdate({ target: settings.key, set: { value: cleaned, updatedAt: new Date() } });
-      await recordAudit(db, {
-        actor: { id: caller.userId, username: caller.username },
-        action: 'save-dietary',
-        target: null,
+        cleaned[type] = unique(input[type].map((item) => item.trim()).filter(Boolean));
+      const renames = input.renames ?? [];
+      const touched = await db.transaction(async (tx) => {
+        const before = renames.length > 0 ? await platformLists(tx, true) : emptyDietary();
+        assertRenames(renames, before, cleaned);
+        await tx
+          .insert(settings)
+          .values({ key: SETTINGS_KEY, value: cleaned })
+          .onConflictDoUpdate({ target: settings.key, set: { value: cleaned, updatedAt: new Date() } });
+        const restaurantIds = renames.length > 0 ? await renameOnDishes(tx, renames) : [];
+        await recordAudit(tx, {
+          actor: { id: caller.userId, username: caller.username },
+          action: 'save-dietary',
+          target: null,
+          ...(renames.length > 0
+            ? {
+                detail: `renamed ${renames.map((r) => `${r.type}: ${r.from} → ${r.to}`).join(', ')} on the dishes of ${restaurantIds.length} restaurant(s)`,
+              }
+            : {}),
+        });
+        return restaurantIds;
       });
+      for (const restaurantId of touched) publicMenu.changed(restaurantId);
       return cleaned;
     },
 
@@ -252,5 +273,83 @@ export function createDietaryService(deps: { db: Db; publicMenu: PublicMenuChang
 }
 
 const unique = (values: string[]) => [...new Set(values)];
+
+/**
+ * A rename must name a tag of the lists saved before (`from`, gone from the lists sent) and a tag of
+ * the lists sent (`to`), each at most once per type; otherwise the page was stale (400).
+ */
+function assertRenames(renames: DietaryRename[], before: DietaryLists, after: DietaryLists): void {
+  const has = (list: string[], name: string) => list.some((item) => key(item) === key(name));
+  const seen = new Set<string>();
+  for (const rename of renames) {
+    const from = `${rename.type}\u0000from\u0000${key(rename.from)}`;
+    const to = `${rename.type}\u0000to\u0000${key(rename.to)}`;
+    const valid =
+      has(before[rename.type], rename.from) &&
+      (!has(after[rename.type], rename.from) || key(rename.from) === key(rename.to)) &&
+      has(after[rename.type], rename.to) &&
+      !seen.has(from) &&
+      !seen.has(to);
+    if (!valid) throw new InvalidError(messages.dietaryRenameStale);
+    seen.add(from).add(to);
+  }
+}
+
+/**
+ * Renames platform tags on every dish that chose them (`dietary.admin`, per type, order kept, no
+ * repeats) and in every filter card's default names, unless the restaurant has an own tag of the old
+ * name (then the card's name is its own). Answers the restaurants whose dishes or card changed.
+ */
+async function renameOnDishes(tx: Tx, renames: DietaryRename[]): Promise<string[]> {
+  const touched = new Set<string>();
+  for (const type of dietaryTypes) {
+    const map = renames
+      .filter((rename) => rename.type === type)
+      .map((rename) => ({ from: key(rename.from), to: rename.to.trim() }));
+    if (map.length === 0) continue;
+    const mapJson = JSON.stringify(map);
+    const rows = await tx.execute<{ restaurant_id: string }>(sql`
+      update dishes d
+         set dietary = jsonb_set(d.dietary, ${`{admin,${type}}`}::text[], (
+               select coalesce(jsonb_agg(named.name order by named.first), '[]'::jsonb)
+                 from (select coalesce(m."to", e.value) as name, min(e.ord) as first
+                         from jsonb_array_elements_text(d.dietary->'admin'->${type}::text) with ordinality e(value, ord)
+                         left join jsonb_to_recordset(${mapJson}::jsonb) m("from" text, "to" text)
+                           on lower(btrim(e.value)) = m."from"
+                        group by 1) named)),
+             updated_at = now()
+       where jsonb_typeof(d.dietary->'admin'->${type}::text) = 'array'
+         and exists (select 1
+                       from jsonb_array_elements_text(d.dietary->'admin'->${type}::text) e(value)
+                       join jsonb_to_recordset(${mapJson}::jsonb) m("from" text, "to" text)
+                         on lower(btrim(e.value)) = m."from")
+      returning d.restaurant_id`);
+    for (const row of rows.rows) touched.add(row.restaurant_id);
+  }
+  const map = renames.map((rename) => ({ from: key(rename.from), to: rename.to.trim() }));
+  const mapJson = JSON.stringify(map);
+  const cards = await tx.execute<{ id: string }>(sql`
+    update restaurants r
+       set filter_options = jsonb_set(r.filter_options, '{dietaryConsiderations}', (
+             select coalesce(jsonb_agg(named.name order by named.first), '[]'::jsonb)
+               from (select coalesce(m."to", e.value) as name, min(e.ord) as first
+                       from jsonb_array_elements_text(r.filter_options->'dietaryConsiderations') with ordinality e(value, ord)
+                       left join jsonb_to_recordset(${mapJson}::jsonb) m("from" text, "to" text)
+                         on lower(btrim(e.value)) = m."from"
+                        and not exists (select 1
+                                          from jsonb_each(coalesce(r.dietary, '{}'::jsonb)) own(type, names),
+                                               jsonb_array_elements_text(case jsonb_typeof(own.names) when 'array' then own.names else '[]'::jsonb end) o(name)
+                                         where lower(btrim(o.name)) = m."from")
+                      group by 1) named)),
+           updated_at = now()
+     where jsonb_typeof(r.filter_options->'dietaryConsiderations') = 'array'
+       and exists (select 1
+                     from jsonb_array_elements_text(r.filter_options->'dietaryConsiderations') e(value)
+                     join jsonb_to_recordset(${mapJson}::jsonb) m("from" text, "to" text)
+                       on lower(btrim(e.value)) = m."from")
+    returning r.id`);
+  for (const row of cards.rows) touched.add(row.id);
+  return [...touched];
+}
 
 export type DietaryService = ReturnType<typeof createDietaryService>;

@@ -11,6 +11,7 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
+import { readsMenu } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
@@ -148,10 +149,10 @@ export function createDisplayService(deps: DisplayServiceDeps) {
         };
         if (menuIds.size) {
           const visible = await tx
-            .select({ id: menus.id, restaurantId: menus.restaurantId })
+            .select({ id: menus.id, restaurantId: menus.restaurantId, draft: menus.draft })
             .from(menus)
             .where(inArray(menus.id, [...menuIds]));
-          const allowed = visible.filter((row) => scope.visibleIds.includes(row.restaurantId));
+          const allowed = visible.filter((row) => readsMenu(scope, row));
           if (allowed.length !== menuIds.size) throw new NotFoundError(messages.notFound);
         }
 

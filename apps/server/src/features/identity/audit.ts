@@ -1,3 +1,4 @@
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { adminAudit } from '../../db/schema.ts';
 
@@ -6,7 +7,7 @@ import { adminAudit } from '../../db/schema.ts';
  * clients), what, on whom. Written before or with the action it records.
  */
 export async function recordAudit(
-  db: Db,
+  db: Db | Tx,
   entry: {
     actor: { id: string; username: string };
     action: string;

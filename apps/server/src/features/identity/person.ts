@@ -1,5 +1,6 @@
 import type { Role } from '@carte/domain';
 import { and, asc, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema.ts';
@@ -14,7 +15,7 @@ export const isStaff = (role: Role): boolean => staffRoles.includes(role);
  * Is a username held by an account (case does not count), other than `exceptUserId`'s? Every form
  * that picks a username asks it before writing; the unique index decides races (`asUsernameTaken`).
  */
-export async function usernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
+export async function usernameTaken(db: Db | Tx, username: string, exceptUserId?: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)

@@ -130,6 +130,21 @@ export const defaultMailTemplates: Record<MailTemplateName, MailTemplateDefault>
       ),
     ].join('\n'),
   },
+  'transfer-completed': {
+    subject: '{{restaurant.name}} now belongs to {{newOwner.firstName|newOwner.username}}',
+    content: [
+      greeting(),
+      p(
+        '<strong>{{newOwner.firstName|newOwner.username}}</strong> ({{newOwner.email}}) accepted the ownership of <strong>{{restaurant.name}}</strong> on {{appName}}. Its menus, team, media and subscription are theirs now. {{restaurant.locations}}',
+      ),
+      p(
+        'Your account <strong>{{user.username}}</strong> of this restaurant is closed and signed out everywhere. Your other accounts are not changed.',
+      ),
+      note(
+        'If you did not ask for this transfer, change the password of your other accounts now: whoever asked knew this one.',
+      ),
+    ].join('\n'),
+  },
   'admin-created': {
     subject: 'You are invited to administer {{appName}}',
     content: [

@@ -13,7 +13,7 @@ import { NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertVisible, assertWritable, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
-import { scopeOf } from '../../db/restaurant-scope.ts';
+import { readableMenus, scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, menuCategories, menus, restaurants } from '../../db/schema.ts';
 import { type MenuRow, presentMenu } from './menu.presenter.ts';
 import {
@@ -43,7 +43,7 @@ export function createMenuTimelineService(deps: MenuTimelineServiceDeps) {
     const [row] = await db
       .select()
       .from(menus)
-      .where(and(eq(menus.id, id), inArray(menus.restaurantId, scope.visibleIds)));
+      .where(and(eq(menus.id, id), readableMenus(scope)));
     return row;
   }
 

@@ -1,7 +1,7 @@
 import type { Menu, MenuTemplate } from '@carte/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
-import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
+import { isFromParent, type RestaurantScope, readsMenu } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { categories, menuCategories, menus } from '../../db/schema.ts';
 import { presentImage } from '../media/index.ts';
@@ -94,6 +94,7 @@ export function createMenuLister(db: Db, storage: Storage) {
   return async (scope: RestaurantScope, order: (a: MenuRow, b: MenuRow) => number): Promise<Menu[]> => {
     const rows = await query.execute({ ids: scope.visibleIds });
     return rows
+      .filter((row) => readsMenu(scope, row.menu))
       .sort((a, b) => order(a.menu, b.menu))
       .map((row) => presentWithLinks(storage, scope, row.menu, row.links));
   };

@@ -27,7 +27,7 @@ import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { lowerName, pageOrder, readPage } from '../../db/list-page.ts';
 import { assertRoomFor } from '../../db/restaurant-limits.ts';
-import { scopeOf } from '../../db/restaurant-scope.ts';
+import { readableMenus, scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
 import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
 import { createMenuLister, type MenuRow, presentMenu, presentMenus } from './menu.presenter.ts';
@@ -77,7 +77,7 @@ export function createMenuService(deps: MenuServiceDeps) {
     const [row] = await db
       .select()
       .from(menus)
-      .where(and(eq(menus.id, id), inArray(menus.restaurantId, scope.visibleIds)));
+      .where(and(eq(menus.id, id), readableMenus(scope)));
     return row;
   }
 
@@ -195,7 +195,7 @@ export function createMenuService(deps: MenuServiceDeps) {
     async page(caller: Caller, request: PageRequest<MenuSort>): Promise<Paginated<Menu>> {
       const scope = await scopeOf(db, caller);
       const where = and(
-        inArray(menus.restaurantId, scope.visibleIds),
+        readableMenus(scope),
         request.search ? ilike(menus.name, likePattern(request.search)) : undefined,
       );
       const [counted] = await db.select({ total: count() }).from(menus).where(where);

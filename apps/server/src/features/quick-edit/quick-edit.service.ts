@@ -21,7 +21,7 @@ import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertVisible, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { anyOf, direction, lowerName, readPage } from '../../db/list-page.ts';
-import { scopeOf } from '../../db/restaurant-scope.ts';
+import { readableMenus, scopeOf } from '../../db/restaurant-scope.ts';
 import {
   categories,
   categoryDishes,
@@ -105,7 +105,7 @@ export function createQuickEditService(deps: QuickEditServiceDeps) {
     const [menu] = await db
       .select({ id: menus.id, restaurantId: menus.restaurantId })
       .from(menus)
-      .where(and(eq(menus.id, menuId), inArray(menus.restaurantId, scope.visibleIds)));
+      .where(and(eq(menus.id, menuId), readableMenus(scope)));
     assertVisible(scope, menu);
     const categoryIds = db
       .select({ id: menuCategories.categoryId })
@@ -175,7 +175,7 @@ export function createQuickEditService(deps: QuickEditServiceDeps) {
       }));
     };
 
-    const menusWhere = and(inArray(menus.restaurantId, scope.visibleIds), searched(menus.name));
+    const menusWhere = and(readableMenus(scope), searched(menus.name));
     const categoriesWhere = and(
       inArray(categories.restaurantId, scope.visibleIds),
       only ? inArray(categories.id, only.categoryIds) : undefined,
@@ -431,7 +431,7 @@ export function createQuickEditService(deps: QuickEditServiceDeps) {
         ? await db
             .select({ id: menus.id, restaurantId: menus.restaurantId, draft: menus.draft })
             .from(menus)
-            .where(and(inArray(menus.id, idsOf(input.menus)), inArray(menus.restaurantId, scope.visibleIds)))
+            .where(and(inArray(menus.id, idsOf(input.menus)), readableMenus(scope)))
         : [];
       const menuChanges = changesOf(
         scope,

@@ -32,7 +32,7 @@ export const ownershipTransferRoutes: FastifyPluginAsyncZod<{ transfer: Ownershi
         security,
         tags,
         summary: 'Ask to hand the restaurant over to the owner of an email (the owner only)',
-        description: `Needs the owner's password (wrong ones are throttled like sign-ins: 429). Mails a single-use link to /transfer-ownership, valid 7 days; a newer request replaces a pending one. A restaurant with locations cannot be transferred. Answers "${messages.transferRequested}"`,
+        description: `Needs the owner's password (wrong ones are throttled like sign-ins: 429). Mails a single-use link to /transfer-ownership, valid 7 days; a newer request replaces a pending one. Its locations held by the same owner go with it on acceptance. Answers "${messages.transferRequested}"`,
         body: transferRequestSchema,
         response: responses(z.string(), [400, 401, 403, 417, 429]),
       },
@@ -75,7 +75,7 @@ export const ownershipTransferRoutes: FastifyPluginAsyncZod<{ transfer: Ownershi
         tags,
         summary: 'What the take-ownership page shows for a mailed token',
         description:
-          'The restaurant, its current owner (username, email), the invited email, and `hasAccount` when a verified account already uses that email (the page then asks for its password).',
+          "The restaurant, its current owner (username, email), the invited email, and `hasAccount` when a verified account already uses that email (the page then asks for its password), `locations` (the restaurant's locations held by the same owner, which change hands with it) and `parentRestaurant` (for a location: its parent, which stays; the location then reads only the parent's published menus).",
         querystring: transferTokenQuerySchema,
         response: responses(transferInfoSchema, [400]),
       },
@@ -91,7 +91,7 @@ export const ownershipTransferRoutes: FastifyPluginAsyncZod<{ transfer: Ownershi
         summary:
           'Accept a transfer: the restaurant, with its menus, media, members and subscription, changes hands',
         description:
-          'A new person sends firstName, lastName, username, phoneNumber, password (and confirm_password); someone with a verified account under the invited email sends a username for the new account and that account’s password (throttled: 429). The old owner’s account of the restaurant is closed and its sessions end. The link works once.',
+          'A new person sends firstName, lastName, username, phoneNumber, password (and confirm_password); someone with a verified account under the invited email sends a username for the new account and that account’s password (throttled: 429). The old owner’s account of the restaurant is closed and its sessions end; its locations held by the same owner follow (one more account of the new owner each, `{username}.1`, `{username}.2`…), and the old owner is mailed (`transfer-completed`). The link works once.',
         querystring: transferTokenQuerySchema,
         body: transferAcceptSchema,
         response: responses(z.string(), [400, 429]),

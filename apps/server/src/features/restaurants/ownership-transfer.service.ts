@@ -5,11 +5,12 @@ import {
   type TransferAcceptInput,
   type TransferInfo,
 } from '@carte/domain';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { type Caller, callerFor } from '../../core/caller.ts';
 import { ForbiddenError, InvalidError } from '../../core/errors.ts';
 import type { MailSender } from '../../core/mail-port.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { restaurants, users } from '../../db/schema.ts';
@@ -40,6 +41,15 @@ export interface OwnershipTransferDeps {
 
 const KIND = 'transfer-ownership' as const;
 
+/** The `user.*` placeholders of both transfer mails: the owner who asked. */
+const ownerVars = (owner: UserRow): Record<string, string> => ({
+  'user.firstName': owner.firstName || owner.username,
+  'user.lastName': owner.lastName,
+  'user.username': owner.username,
+  'user.email': owner.email,
+  'user.phoneNumber': owner.phoneNumber,
+});
+
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
@@ -48,8 +58,9 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * hashed in `action_tokens` as kind `transfer-ownership`, the address in `new_email`). Accepting
  * makes a new owner account (a new person's, or one more account of the person who already holds a
  * verified account under the address) holding the restaurant, and closes the old owner's account of
- * that restaurant in the same transaction: its sessions end at once. Menus, media, members,
- * locations' links and the subscription belong to the restaurant, so they move with it.
+ * that restaurant in the same transaction: its sessions end at once. Menus, media, members and the
+ * subscription belong to the restaurant, so they move with it; so do its locations held by the same
+ * person (each as one more account of the new owner). The former owner gets a mail once it is done.
  */
 export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
   const { db, mailer, links, now } = deps;
@@ -60,13 +71,39 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
     return caller.restaurantId;
   }
 
-  async function hasLocations(restaurantId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: restaurants.id })
+  /**
+   * The restaurant's locations held by the same person as its owner (their other accounts): they
+   * change hands with it. A location held by someone else (a franchise, transferred before) stays
+   * with its owner and keeps its parent. Each comes with the owner account that holds it.
+   */
+  async function locationsOf(executor: Db | Tx, restaurantId: string, personId: string) {
+    return executor
+      .select({ id: restaurants.id, name: restaurants.name, accountId: users.id })
       .from(restaurants)
-      .where(eq(restaurants.parentId, restaurantId))
-      .limit(1);
-    return Boolean(row);
+      .innerJoin(users, and(eq(users.restaurantId, restaurants.id), eq(users.role, 'RESTAURANT')))
+      .where(and(eq(restaurants.parentId, restaurantId), eq(users.personId, personId)))
+      .orderBy(asc(restaurants.name), asc(restaurants.id));
+  }
+
+  /** The parent of a location, when the restaurant is one. */
+  async function parentOf(parentId: string | null) {
+    if (!parentId) return null;
+    const [parent] = await db
+      .select({ _id: restaurants.id, name: restaurants.name })
+      .from(restaurants)
+      .where(eq(restaurants.id, parentId));
+    return parent ?? null;
+  }
+
+  /** A free username for the n-th location's account of the new owner: `{username}.{n}`, then on. */
+  async function locationUsername(tx: Tx, username: string, taken: Set<string>): Promise<string> {
+    for (let n = 1; ; n++) {
+      const candidate = `${username.slice(0, 50 - String(n).length - 1)}.${n}`;
+      if (taken.has(candidate.toLowerCase())) continue;
+      if (await usernameTaken(tx, candidate)) continue;
+      taken.add(candidate.toLowerCase());
+      return candidate;
+    }
   }
 
   /** A live link with its owner and restaurant, or the "not valid" answer. */
@@ -95,16 +132,10 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
       const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
       if (!owner || !restaurant) throw new ForbiddenError();
       if (sameEmail(owner.email, input.email)) throw new InvalidError(messages.transferToSelf);
-      // Its locations (other accounts' restaurants) would go on showing the new owner's menus.
-      if (await hasLocations(restaurantId)) throw new InvalidError(messages.transferHasLocations);
 
       const token = await links.issue(KIND, { userId: owner.id }, { newEmail: input.email });
       await mailer.send('transfer-ownership', input.email, {
-        'user.firstName': owner.firstName || owner.username,
-        'user.lastName': owner.lastName,
-        'user.username': owner.username,
-        'user.email': owner.email,
-        'user.phoneNumber': owner.phoneNumber,
+        ...ownerVars(owner),
         'restaurant.name': restaurant.name,
         'newOwner.email': input.email,
         link: `${deps.publicUrl}/transfer-ownership?token=${encodeURIComponent(token)}`,
@@ -137,6 +168,11 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
         email: found.email,
         hasAccount: (await joinableAccountOf(db, found.email)) !== null,
         expiresAt: found.link.expiresAt.toISOString(),
+        parentRestaurant: await parentOf(found.restaurant.parentId),
+        locations: (await locationsOf(db, found.restaurant.id, found.owner.personId)).map((row) => ({
+          _id: row.id,
+          name: row.name,
+        })),
       };
     },
 
@@ -169,7 +205,7 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
       if (await usernameTaken(db, input.username)) throw new InvalidError(messages.usernameTaken);
 
       const restaurantId = found.restaurant.id;
-      await withUniqueAs(
+      const moved = await withUniqueAs(
         () =>
           db.transaction(async (tx) => {
             const used = await links.consume(found.link.id, tx);
@@ -180,25 +216,70 @@ export function createOwnershipTransferService(deps: OwnershipTransferDeps) {
               .for('update');
             if (!used || owner?.restaurantId !== restaurantId)
               throw new InvalidError(messages.transferLinkInvalid);
-            const [child] = await tx
-              .select({ id: restaurants.id })
-              .from(restaurants)
-              .where(eq(restaurants.parentId, restaurantId))
-              .limit(1);
-            if (child) throw new InvalidError(messages.transferHasLocations);
             // The mailed link proves the address.
-            await addOwner(tx, restaurantId, {
-              username: input.username,
-              ...asAccountOf({ ...person, email: found.email }, now()),
-            });
+            const account = asAccountOf({ ...person, email: found.email }, now());
+            await addOwner(tx, restaurantId, { username: input.username, ...account });
             // The old owner's account of this restaurant closes: its sessions (refresh-token families)
             // go with it, so its next request is refused. Their other accounts stay as they are.
             await tx.delete(users).where(eq(users.id, found.owner.id));
+            // The locations the same person holds go with it: one more account of the new owner each
+            // (same person, so switch-account links them), and the old owner's account of each closes.
+            const locations = await locationsOf(tx, restaurantId, found.owner.personId);
+            const taken = new Set([input.username.toLowerCase()]);
+            for (const location of locations) {
+              const username = await locationUsername(tx, input.username, taken);
+              await addOwner(tx, location.id, { username, ...account });
+              await tx.delete(users).where(eq(users.id, location.accountId));
+            }
+            // A location reads its parent's drafts only while one person holds both: the locations
+            // that stay with another person, and this restaurant if it is one, are told apart now.
+            await tx
+              .update(restaurants)
+              .set({ parentDrafts: false })
+              .where(
+                and(
+                  eq(restaurants.parentId, restaurantId),
+                  locations.length > 0
+                    ? notInArray(
+                        restaurants.id,
+                        locations.map((location) => location.id),
+                      )
+                    : undefined,
+                ),
+              );
+            if (found.restaurant.parentId) {
+              const [parentOwner] = await tx
+                .select({ personId: users.personId })
+                .from(users)
+                .where(and(eq(users.restaurantId, found.restaurant.parentId), eq(users.role, 'RESTAURANT')));
+              await tx
+                .update(restaurants)
+                .set({ parentDrafts: parentOwner?.personId === account.personId })
+                .where(eq(restaurants.id, restaurantId));
+            }
+            return locations;
           }),
         () => new InvalidError(messages.usernameTaken),
       );
-      // The public menu shows its owner's contact address.
+      // The public menu shows its owner's contact address (a location's too).
       deps.publicMenu.changed(restaurantId);
+      for (const location of moved) deps.publicMenu.changed(location.id);
+      // The former owner is told, at the address of the account that asked.
+      const names = moved.map((location) => location.name);
+      await mailer.send('transfer-completed', found.owner.email, {
+        ...ownerVars(found.owner),
+        'restaurant.name': found.restaurant.name,
+        'restaurant.locations':
+          names.length === 0
+            ? ''
+            : names.length === 1
+              ? `Its location ${names[0]} went with it.`
+              : `Its locations ${names.slice(0, -1).join(', ')} and ${names.at(-1)} went with it.`,
+        'newOwner.firstName': existing ? existing.firstName : (input.firstName ?? ''),
+        'newOwner.lastName': existing ? existing.lastName : (input.lastName ?? ''),
+        'newOwner.username': input.username,
+        'newOwner.email': found.email,
+      });
       return messages.transferAccepted;
     },
   };

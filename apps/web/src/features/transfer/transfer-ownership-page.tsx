@@ -6,7 +6,7 @@ import {
   transferNewOwnerFormSchema,
 } from '@carte/domain';
 import { Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { IconBuildingStore, IconUser } from '@tabler/icons-react';
+import { IconBuildingStore, IconMapPin, IconSitemap, IconUser } from '@tabler/icons-react';
 import { transferApi, transferInfoQuery } from '../../api/transfer.api.ts';
 import { MailedLinkForm, MailedLinkPage } from '../../ui/mailed-link-page.tsx';
 import {
@@ -35,37 +35,79 @@ const invalidLink = {
   hint: 'A transfer link works once and for 7 days, and stops working when the owner cancels the request. Ask the owner to send a new one.',
 };
 
-/** The restaurant and who hands it over (doc 2 §2: restaurant name, owner username and email). */
+/** One row of the summary: an icon, a small upper-case label and what it names. */
+function SummaryRow({
+  icon: Icon,
+  color,
+  label,
+  children,
+}: {
+  icon: typeof IconUser;
+  color?: string;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon variant="light" color={color} radius="md" size={36}>
+        <Icon size={20} stroke={1.7} />
+      </ThemeIcon>
+      <div className={classes.summaryText}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
+        {children}
+      </div>
+    </Group>
+  );
+}
+
+/**
+ * The restaurant and who hands it over (doc 2 §2: restaurant name, owner username and email), the
+ * locations that come along, and for a location what it keeps of its parent (issue 22).
+ */
 function TransferSummary({ info }: { info: TransferInfo }) {
+  const parent = info.parentRestaurant;
   return (
     <Paper withBorder radius="md" p="md" className={classes.summary}>
       <Stack gap="sm">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon variant="light" radius="md" size={36}>
-            <IconBuildingStore size={20} stroke={1.7} />
-          </ThemeIcon>
-          <div className={classes.summaryText}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Restaurant
-            </Text>
-            <Text fw={700}>{info.restaurant.name}</Text>
-          </div>
-        </Group>
+        <SummaryRow icon={IconBuildingStore} label="Restaurant">
+          <Text fw={700}>{info.restaurant.name}</Text>
+        </SummaryRow>
         <Divider />
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon variant="light" color="gray" radius="md" size={36}>
-            <IconUser size={20} stroke={1.7} />
-          </ThemeIcon>
-          <div className={classes.summaryText}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Current owner
-            </Text>
-            <Text fw={600}>{info.owner.username}</Text>
-            <Text size="sm" c="dimmed">
-              {info.owner.email}
-            </Text>
-          </div>
-        </Group>
+        <SummaryRow icon={IconUser} color="gray" label="Current owner">
+          <Text fw={600}>{info.owner.username}</Text>
+          <Text size="sm" c="dimmed">
+            {info.owner.email}
+          </Text>
+        </SummaryRow>
+        {info.locations.length > 0 && (
+          <>
+            <Divider />
+            <SummaryRow
+              icon={IconMapPin}
+              color="teal"
+              label={info.locations.length === 1 ? 'Its location comes too' : 'Its locations come too'}
+            >
+              <Text fw={600}>{info.locations.map((location) => location.name).join(', ')}</Text>
+              <Text size="sm" c="dimmed">
+                Each becomes one more account of yours, named after your username (.1, .2…); switch between
+                them from your account menu.
+              </Text>
+            </SummaryRow>
+          </>
+        )}
+        {parent && (
+          <>
+            <Divider />
+            <SummaryRow icon={IconSitemap} color="orange" label={`A location of ${parent.name}`}>
+              <Text size="sm" data-testid="transfer-parent-note">
+                {parent.name} stays with its owner. After the transfer, {info.restaurant.name} keeps showing{' '}
+                {parent.name}'s published menus, and no longer sees its draft menus.
+              </Text>
+            </SummaryRow>
+          </>
+        )}
       </Stack>
     </Paper>
   );

@@ -158,7 +158,9 @@ function TransferOwnershipModal({
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             We will email a link to the new owner. Once they accept, {restaurantName} with its menus, media,
-            team and subscription is theirs, and this account closes.
+            team and subscription is theirs, and this account closes. Its locations that you hold go with it
+            (your accounts of them close too); a location someone else holds stays theirs. We will email you
+            when it is done.
           </Text>
           <FormAlert message={formError} />
           <TextInput

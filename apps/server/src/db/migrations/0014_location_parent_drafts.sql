@@ -1,0 +1,1 @@
+ALTER TABLE "restaurants" ADD COLUMN "parent_drafts" boolean DEFAULT true NOT NULL;
