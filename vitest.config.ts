@@ -41,6 +41,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser on a busy 2-core machine: a screen may take seconds to show what is awaited
+          // (as `eventually` allows 15 s); the default second made journeys fail under load.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

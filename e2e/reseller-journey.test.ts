@@ -348,7 +348,7 @@ describe('a reseller and its client', () => {
     await eventually(() => page.getByText(messages.pageCouldNotBeFound).isVisible());
     await context.close();
     await publicContext.close();
-  });
+  }, 240_000);
   it("the admin's DMA-S table: view licenses, remove one, login as the reseller, delete the reseller", async () => {
     const tag = `a${Date.now().toString(36)}`;
     // A reseller with one accepted client, made through the API as people make them.
