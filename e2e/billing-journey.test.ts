@@ -102,7 +102,9 @@ describe('subscription with the test provider', () => {
 
     // Back on /subscribe: subscribed, with the card saved at checkout.
     await page.waitForURL((url) => url.pathname === '/subscribe');
+    // "Subscribed successfully" is said once, as a toast; the page keeps the status and renewal date.
     await eventually(() => page.getByText('Subscribed successfully').isVisible());
+    await eventually(() => page.getByRole('heading', { name: /^Active — renews \d/ }).isVisible());
     await eventually(() => page.getByText('VISA •••• 4242').isVisible());
     expect(await page.getByText('Default', { exact: true }).isVisible()).toBe(true);
     // The price actually paid, with the code's discount, not the plan's full price.

@@ -4,6 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useImpersonator } from '../../api/admin.api.ts';
+import { useIsSubscribed } from '../../api/billing.api.ts';
 import { isEntryActive, isParentActive, navPathOf, visibleNav } from '../../ui/visible-nav.ts';
 import { navIcon } from './nav-icons.ts';
 import classes from './side-nav.module.css';
@@ -49,13 +50,16 @@ function SideNavItem({
   // A private entry the user may not use keeps its link on the current page (doc 1 §2).
   const permitted = !entry.private || satisfies(user.role, user.permissions, entry.rule);
   const children = iconOnly ? [] : (entry.children ?? []);
+  // "Subscribe" is an invitation until it is done; then the entry leads to the subscription (issue 22).
+  const subscribed = useIsSubscribed(permitted && entry.path === '/subscribe');
+  const name = subscribed && entry.path === '/subscribe' ? 'Subscription' : entry.name;
 
   const link = (
     <NavLink
       component={Link}
       to={permitted ? entry.path : pathname}
-      label={iconOnly ? undefined : entry.name}
-      aria-label={iconOnly ? entry.name : undefined}
+      label={iconOnly ? undefined : name}
+      aria-label={iconOnly ? name : undefined}
       aria-disabled={permitted ? undefined : true}
       aria-current={entry.path === here && here === pathname ? 'page' : undefined}
       leftSection={<Icon size={nested ? 16 : 20} stroke={1.7} />}
@@ -97,7 +101,7 @@ function SideNavItem({
   if (iconOnly || !permitted) {
     return (
       <Tooltip
-        label={permitted ? entry.name : `${entry.name} — permission needed`}
+        label={permitted ? name : `${name} — permission needed`}
         position="right"
         disabled={!iconOnly && permitted}
       >

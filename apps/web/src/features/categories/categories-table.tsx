@@ -230,7 +230,13 @@ export function CategoriesTable({
         onPageChange={list.page.onChange}
         sort={list.sort}
         total={large ? serverPage.data?.total : undefined}
-        emptyMessage={categories.length > 0 || large ? 'No category matches your search.' : undefined}
+        emptyMessage={
+          categories.length > 0 || large
+            ? 'No category matches your search. Try another word or clear the search.'
+            : canEdit
+              ? 'No category yet. Add one with “Create category” to group your dishes.'
+              : 'No category yet. Someone with the categories permission can add them.'
+        }
       />
     </TablePanel>
   );

@@ -235,7 +235,13 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
         onPageChange={dashboard ? (size.large ? setDashboardPage : undefined) : list.page.onChange}
         sort={dashboard ? undefined : list.sort}
         total={size.large ? serverPage.data?.total : undefined}
-        emptyMessage={all.length > 0 || size.large ? 'No dish matches your search.' : undefined}
+        emptyMessage={
+          all.length > 0 || size.large
+            ? 'No dish matches your search. Try another word or clear the search.'
+            : canEdit
+              ? 'No dish yet. Add your first one with “Add dish”.'
+              : 'No dish yet. Someone with the dishes permission can add them.'
+        }
       />
     </TablePanel>
   );
