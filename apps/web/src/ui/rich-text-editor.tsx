@@ -89,6 +89,12 @@ export interface RichTextEditorProps {
   minHeight?: number;
   /** Receives the editor, for callers that insert at the caret (the mail template's placeholders). */
   editorRef?: { current: Editor | null };
+  /**
+   * What the toolbar offers. `menu` (descriptions a menu template prints): bold, italic, lists and
+   * links, what every template can show (issue 22); the server keeps only those too. `mail` (the
+   * admin's mail templates): headings, fonts, sizes, underline, strike, quotes and indentation too.
+   */
+  formatting?: 'menu' | 'mail';
 }
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
@@ -100,8 +106,10 @@ interface Baseline {
 }
 
 /**
- * The dish description editor (doc 1 §2, §9): headers, font family, size, bold, italic, underline,
- * strike, blockquote, bullet and ordered lists, indent and outdent, links. Value in and out as HTML.
+ * The rich text editor of descriptions and mail templates. Doc 1 §9 lists headers, fonts and sizes for
+ * the dish description too, but one dish could then break its menu's typography: descriptions offer
+ * what a template shows (bold, italic, lists, links; issue 22), mail templates the whole set. Value in
+ * and out as HTML.
  */
 export function RichTextEditor({
   label,
@@ -113,7 +121,9 @@ export function RichTextEditor({
   disabled,
   minHeight = 140,
   editorRef,
+  formatting = 'menu',
 }: RichTextEditorProps) {
+  const full = formatting === 'mail';
   const id = useId();
   const ariaLabel = typeof label === 'string' ? label : undefined;
   // The editor writes what it is given in its own markup ("Fresh" becomes "<p>Fresh</p>"). That is
@@ -125,17 +135,17 @@ export function RichTextEditor({
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
-        heading: { levels: [1, 2, 3] },
         link: false,
         code: false,
         codeBlock: false,
         horizontalRule: false,
+        // Pasted headings, quotes, underline and strike become plain text in a description.
+        ...(full
+          ? { heading: { levels: [1, 2, 3] } }
+          : { heading: false, blockquote: false, underline: false, strike: false }),
       }),
       Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
-      TextStyle,
-      FontFamily,
-      FontSize,
-      Indent,
+      ...(full ? [TextStyle, FontFamily, FontSize, Indent] : []),
     ],
     content: value,
     editable: !disabled,
@@ -201,50 +211,78 @@ export function RichTextEditor({
         style={{ borderColor: error ? 'var(--mantine-color-error)' : undefined }}
         styles={{ content: { minHeight } }}
       >
-        <MantineRichTextEditor.Toolbar>
-          <MantineRichTextEditor.ControlsGroup>
-            <MantineRichTextEditor.H1 />
-            <MantineRichTextEditor.H2 />
-            <MantineRichTextEditor.H3 />
-          </MantineRichTextEditor.ControlsGroup>
-          <MantineRichTextEditor.ControlsGroup>
-            <FontFamilyControl editor={editor} />
-            <FontSizeControl editor={editor} />
-          </MantineRichTextEditor.ControlsGroup>
-          <MantineRichTextEditor.ControlsGroup>
-            <MantineRichTextEditor.Bold />
-            <MantineRichTextEditor.Italic />
-            <MantineRichTextEditor.Underline />
-            <MantineRichTextEditor.Strikethrough />
-            <MantineRichTextEditor.ClearFormatting />
-          </MantineRichTextEditor.ControlsGroup>
-          <MantineRichTextEditor.ControlsGroup>
-            <MantineRichTextEditor.Blockquote />
-            <MantineRichTextEditor.BulletList />
-            <MantineRichTextEditor.OrderedList />
-            <MantineRichTextEditor.Control
-              onClick={() => editor && changeIndent(editor, -1)}
-              aria-label="Decrease indent"
-              title="Decrease indent"
-            >
-              <IconIndentDecrease size={16} stroke={1.5} />
-            </MantineRichTextEditor.Control>
-            <MantineRichTextEditor.Control
-              onClick={() => editor && changeIndent(editor, 1)}
-              aria-label="Increase indent"
-              title="Increase indent"
-            >
-              <IconIndentIncrease size={16} stroke={1.5} />
-            </MantineRichTextEditor.Control>
-          </MantineRichTextEditor.ControlsGroup>
-          <MantineRichTextEditor.ControlsGroup>
-            <MantineRichTextEditor.Link />
-            <MantineRichTextEditor.Unlink />
-          </MantineRichTextEditor.ControlsGroup>
-        </MantineRichTextEditor.Toolbar>
+        {full ? <MailToolbar editor={editor} /> : <MenuToolbar />}
         <MantineRichTextEditor.Content />
       </MantineRichTextEditor>
     </Input.Wrapper>
+  );
+}
+
+/** Bold, italic, lists and links: what every menu template prints (issue 22). */
+function MenuToolbar() {
+  return (
+    <MantineRichTextEditor.Toolbar>
+      <MantineRichTextEditor.ControlsGroup>
+        <MantineRichTextEditor.Bold />
+        <MantineRichTextEditor.Italic />
+        <MantineRichTextEditor.ClearFormatting />
+      </MantineRichTextEditor.ControlsGroup>
+      <MantineRichTextEditor.ControlsGroup>
+        <MantineRichTextEditor.BulletList />
+        <MantineRichTextEditor.OrderedList />
+      </MantineRichTextEditor.ControlsGroup>
+      <MantineRichTextEditor.ControlsGroup>
+        <MantineRichTextEditor.Link />
+        <MantineRichTextEditor.Unlink />
+      </MantineRichTextEditor.ControlsGroup>
+    </MantineRichTextEditor.Toolbar>
+  );
+}
+
+/** The whole set, for mail templates (doc 1 §9's list). */
+function MailToolbar({ editor }: { editor: Editor | null }) {
+  return (
+    <MantineRichTextEditor.Toolbar>
+      <MantineRichTextEditor.ControlsGroup>
+        <MantineRichTextEditor.H1 />
+        <MantineRichTextEditor.H2 />
+        <MantineRichTextEditor.H3 />
+      </MantineRichTextEditor.ControlsGroup>
+      <MantineRichTextEditor.ControlsGroup>
+        <FontFamilyControl editor={editor} />
+        <FontSizeControl editor={editor} />
+      </MantineRichTextEditor.ControlsGroup>
+      <MantineRichTextEditor.ControlsGroup>
+        <MantineRichTextEditor.Bold />
+        <MantineRichTextEditor.Italic />
+        <MantineRichTextEditor.Underline />
+        <MantineRichTextEditor.Strikethrough />
+        <MantineRichTextEditor.ClearFormatting />
+      </MantineRichTextEditor.ControlsGroup>
+      <MantineRichTextEditor.ControlsGroup>
+        <MantineRichTextEditor.Blockquote />
+        <MantineRichTextEditor.BulletList />
+        <MantineRichTextEditor.OrderedList />
+        <MantineRichTextEditor.Control
+          onClick={() => editor && changeIndent(editor, -1)}
+          aria-label="Decrease indent"
+          title="Decrease indent"
+        >
+          <IconIndentDecrease size={16} stroke={1.5} />
+        </MantineRichTextEditor.Control>
+        <MantineRichTextEditor.Control
+          onClick={() => editor && changeIndent(editor, 1)}
+          aria-label="Increase indent"
+          title="Increase indent"
+        >
+          <IconIndentIncrease size={16} stroke={1.5} />
+        </MantineRichTextEditor.Control>
+      </MantineRichTextEditor.ControlsGroup>
+      <MantineRichTextEditor.ControlsGroup>
+        <MantineRichTextEditor.Link />
+        <MantineRichTextEditor.Unlink />
+      </MantineRichTextEditor.ControlsGroup>
+    </MantineRichTextEditor.Toolbar>
   );
 }
 
