@@ -1,6 +1,7 @@
 import { Drawer, Group, Stack, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { UnsavedNoticeHost } from './unsaved-changes.tsx';
 
 interface FormDrawerProps {
   opened: boolean;
@@ -30,6 +31,7 @@ export function FormDrawer({
   children,
 }: FormDrawerProps) {
   const theme = useMantineTheme();
+  const [noticeHost, setNoticeHost] = useState<HTMLDivElement | null>(null);
   const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, false, {
     getInitialValueInEffect: false,
   });
@@ -52,6 +54,11 @@ export function FormDrawer({
             )}
           </Stack>
           <Drawer.CloseButton aria-label="Close" />
+          {/* The form's unsaved-changes notice floats here, under the title, over the fields. */}
+          <div
+            ref={setNoticeHost}
+            style={{ position: 'absolute', top: 'calc(100% + 6px)', left: '50%', width: 0, height: 0 }}
+          />
         </Drawer.Header>
         <Drawer.Body px={phone ? 'md' : 'lg'} pb={phone ? 'md' : 'lg'}>
           {actions && (
@@ -59,7 +66,7 @@ export function FormDrawer({
               {actions}
             </Group>
           )}
-          {children}
+          <UnsavedNoticeHost.Provider value={noticeHost}>{children}</UnsavedNoticeHost.Provider>
         </Drawer.Body>
       </Drawer.Content>
     </Drawer.Root>

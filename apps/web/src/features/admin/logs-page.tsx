@@ -182,7 +182,7 @@ export function LogsPage() {
                   <Table.Th>Time</Table.Th>
                   <Table.Th>Message</Table.Th>
                   <Table.Th>URL</Table.Th>
-                  <Table.Th>Status</Table.Th>
+                  <Table.Th miw={88}>Status</Table.Th>
                   <Table.Th>Method</Table.Th>
                   <Table.Th>Username</Table.Th>
                 </Table.Tr>
