@@ -26,12 +26,10 @@ export function PermissionDenied({ homePath = '/', role }: { homePath?: string; 
   const { text, action } = explanationFor(role);
   return (
     <Center mih="60vh" px="md">
-      <EmptyState
-        icon={<IconLock size={28} stroke={1.6} />}
-        withIndicatorBackground
-        title={messages.permissionDenied}
-        description={text}
-      >
+      <EmptyState icon={<IconLock size={28} stroke={1.6} />} withIndicatorBackground>
+        {/* The page's one heading (axe page-has-heading-one, issue 22). */}
+        <EmptyState.Title order={1}>{messages.permissionDenied}</EmptyState.Title>
+        <EmptyState.Description>{text}</EmptyState.Description>
         <EmptyState.Actions>
           <Button component={Link} to={homePath} variant="light">
             {action}
