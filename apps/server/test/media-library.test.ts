@@ -569,6 +569,10 @@ const recordForm = (fields: Record<string, string>, files: Record<string, Upload
   return form;
 };
 
+/** Creates a dish (JSON fields or a multipart form with its picture). */
+const dishFrom = (token: string, payload: object) =>
+  t.call<Dish>({ method: 'POST', url: '/api/dishes', token, payload });
+
 const fileNames = async (token: string) =>
   ((await list(token)).body.message.data as MediaItem[]).map((item) => item.fileName).sort();
 
@@ -576,12 +580,10 @@ describe('pictures uploaded for dishes, menus and the restaurant join the librar
   it('a dish photo, a menu cover and logo and the restaurant logo become items "Choose from media" can reuse', async () => {
     const owner = await ownerWithToken(t);
     const ramen = await picture(800, 600);
-    const created = await t.call<Dish>({
-      method: 'POST',
-      url: '/api/dishes',
-      token: owner.token,
-      payload: recordForm({ name: 'Tonkotsu', price: '14' }, { image: { name: 'ramen.png', data: ramen } }),
-    });
+    const created = await dishFrom(
+      owner.token,
+      recordForm({ name: 'Tonkotsu', price: '14' }, { image: { name: 'ramen.png', data: ramen } }),
+    );
     expect(created.status).toBe(200);
     const menu = await t.call<Menu>({
       method: 'POST',
@@ -618,12 +620,7 @@ describe('pictures uploaded for dishes, menus and the restaurant join the librar
     expect((await served(photo.imageVariants.thumb)).statusCode).toBe(200);
 
     // Another dish reuses it from the library; deleting the first dish keeps the item.
-    const reused = await t.call<Dish>({
-      method: 'POST',
-      url: '/api/dishes',
-      token: owner.token,
-      payload: { name: 'Shoyu', price: '13', imageMedia: photo._id },
-    });
+    const reused = await dishFrom(owner.token, { name: 'Shoyu', price: '13', imageMedia: photo._id });
     expect(reused.status).toBe(200);
     expect(reused.body.message.image).toMatch(/^\/media\/dish\//);
     const deleted = await t.call({
@@ -641,12 +638,7 @@ describe('pictures uploaded for dishes, menus and the restaurant join the librar
     const data = await picture(640, 480);
     const [byHand] = await uploaded(owner.token, [{ name: 'tacos.png', data }]);
     const dishWith = (name: string, file: Upload) =>
-      t.call<Dish>({
-        method: 'POST',
-        url: '/api/dishes',
-        token: owner.token,
-        payload: recordForm({ name, price: '9' }, { image: file }),
-      });
+      dishFrom(owner.token, recordForm({ name, price: '9' }, { image: file }));
     expect((await dishWith('Al pastor', { name: 'tacos.png', data })).status).toBe(200);
     expect((await dishWith('Carnitas', { name: 'carnitas.png', data: await picture(500, 400) })).status).toBe(
       200,
@@ -654,12 +646,7 @@ describe('pictures uploaded for dishes, menus and the restaurant join the librar
     expect(
       (await dishWith('Carnitas 2', { name: 'carnitas.png', data: await picture(500, 400) })).status,
     ).toBe(200);
-    const picked = await t.call<Dish>({
-      method: 'POST',
-      url: '/api/dishes',
-      token: owner.token,
-      payload: { name: 'Barbacoa', price: '9', imageMedia: byHand!._id },
-    });
+    const picked = await dishFrom(owner.token, { name: 'Barbacoa', price: '9', imageMedia: byHand!._id });
     expect(picked.status).toBe(200);
     expect(await fileNames(owner.token)).toEqual(['carnitas.png', 'tacos.png']);
   });
@@ -671,15 +658,13 @@ describe('pictures uploaded for dishes, menus and the restaurant join the librar
           select substr(md5(random()::text || g), 1, 24), ${owner.restaurant.id}, 'Filler ' || g, 'media/filler-' || g
           from generate_series(1, ${RESTAURANT_LIMITS.media}) g`,
     );
-    const created = await t.call<Dish>({
-      method: 'POST',
-      url: '/api/dishes',
-      token: owner.token,
-      payload: recordForm(
+    const created = await dishFrom(
+      owner.token,
+      recordForm(
         { name: 'Gyoza', price: '6' },
         { image: { name: 'gyoza.png', data: await picture(300, 200) } },
       ),
-    });
+    );
     expect(created.status).toBe(200);
     expect((await served(created.body.message.image!)).statusCode).toBe(200);
     const [held] = await t.runtime.database.db

@@ -211,72 +211,62 @@ export function RichTextEditor({
         style={{ borderColor: error ? 'var(--mantine-color-error)' : undefined }}
         styles={{ content: { minHeight } }}
       >
-        {full ? <MailToolbar editor={editor} /> : <MenuToolbar />}
+        <Toolbar editor={editor} full={full} />
         <MantineRichTextEditor.Content />
       </MantineRichTextEditor>
     </Input.Wrapper>
   );
 }
 
-/** Bold, italic, lists and links: what every menu template prints (issue 22). */
-function MenuToolbar() {
+/**
+ * Bold, italic, lists and links: what every menu template prints (issue 22); with `full` (mail
+ * templates) also headings, fonts, sizes, underline, strike, quotes and indentation (doc 1 §9's list).
+ */
+function Toolbar({ editor, full }: { editor: Editor | null; full: boolean }) {
   return (
     <MantineRichTextEditor.Toolbar>
+      {full && (
+        <>
+          <MantineRichTextEditor.ControlsGroup>
+            <MantineRichTextEditor.H1 />
+            <MantineRichTextEditor.H2 />
+            <MantineRichTextEditor.H3 />
+          </MantineRichTextEditor.ControlsGroup>
+          <MantineRichTextEditor.ControlsGroup>
+            <FontFamilyControl editor={editor} />
+            <FontSizeControl editor={editor} />
+          </MantineRichTextEditor.ControlsGroup>
+        </>
+      )}
       <MantineRichTextEditor.ControlsGroup>
         <MantineRichTextEditor.Bold />
         <MantineRichTextEditor.Italic />
+        {full && <MantineRichTextEditor.Underline />}
+        {full && <MantineRichTextEditor.Strikethrough />}
         <MantineRichTextEditor.ClearFormatting />
       </MantineRichTextEditor.ControlsGroup>
       <MantineRichTextEditor.ControlsGroup>
+        {full && <MantineRichTextEditor.Blockquote />}
         <MantineRichTextEditor.BulletList />
         <MantineRichTextEditor.OrderedList />
-      </MantineRichTextEditor.ControlsGroup>
-      <MantineRichTextEditor.ControlsGroup>
-        <MantineRichTextEditor.Link />
-        <MantineRichTextEditor.Unlink />
-      </MantineRichTextEditor.ControlsGroup>
-    </MantineRichTextEditor.Toolbar>
-  );
-}
-
-/** The whole set, for mail templates (doc 1 §9's list). */
-function MailToolbar({ editor }: { editor: Editor | null }) {
-  return (
-    <MantineRichTextEditor.Toolbar>
-      <MantineRichTextEditor.ControlsGroup>
-        <MantineRichTextEditor.H1 />
-        <MantineRichTextEditor.H2 />
-        <MantineRichTextEditor.H3 />
-      </MantineRichTextEditor.ControlsGroup>
-      <MantineRichTextEditor.ControlsGroup>
-        <FontFamilyControl editor={editor} />
-        <FontSizeControl editor={editor} />
-      </MantineRichTextEditor.ControlsGroup>
-      <MantineRichTextEditor.ControlsGroup>
-        <MantineRichTextEditor.Bold />
-        <MantineRichTextEditor.Italic />
-        <MantineRichTextEditor.Underline />
-        <MantineRichTextEditor.Strikethrough />
-        <MantineRichTextEditor.ClearFormatting />
-      </MantineRichTextEditor.ControlsGroup>
-      <MantineRichTextEditor.ControlsGroup>
-        <MantineRichTextEditor.Blockquote />
-        <MantineRichTextEditor.BulletList />
-        <MantineRichTextEditor.OrderedList />
-        <MantineRichTextEditor.Control
-          onClick={() => editor && changeIndent(editor, -1)}
-          aria-label="Decrease indent"
-          title="Decrease indent"
-        >
-          <IconIndentDecrease size={16} stroke={1.5} />
-        </MantineRichTextEditor.Control>
-        <MantineRichTextEditor.Control
-          onClick={() => editor && changeIndent(editor, 1)}
-          aria-label="Increase indent"
-          title="Increase indent"
-        >
-          <IconIndentIncrease size={16} stroke={1.5} />
-        </MantineRichTextEditor.Control>
+        {full && (
+          <>
+            <MantineRichTextEditor.Control
+              onClick={() => editor && changeIndent(editor, -1)}
+              aria-label="Decrease indent"
+              title="Decrease indent"
+            >
+              <IconIndentDecrease size={16} stroke={1.5} />
+            </MantineRichTextEditor.Control>
+            <MantineRichTextEditor.Control
+              onClick={() => editor && changeIndent(editor, 1)}
+              aria-label="Increase indent"
+              title="Increase indent"
+            >
+              <IconIndentIncrease size={16} stroke={1.5} />
+            </MantineRichTextEditor.Control>
+          </>
+        )}
       </MantineRichTextEditor.ControlsGroup>
       <MantineRichTextEditor.ControlsGroup>
         <MantineRichTextEditor.Link />
