@@ -55,6 +55,10 @@ export const theme = createTheme({
     Switch: { defaultProps: { color: 'dark' } },
     Checkbox: { defaultProps: { color: 'dark' } },
     Radio: { defaultProps: { color: 'dark' } },
+    // The indicators inside selectable cards (Radio.Card, Checkbox.Card) too (issue 22).
+    RadioIndicator: { defaultProps: { color: 'dark' } },
+    CheckboxIndicator: { defaultProps: { color: 'dark' } },
+    Chip: { defaultProps: { color: 'dark' } },
   },
 });
 

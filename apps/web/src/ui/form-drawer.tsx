@@ -54,11 +54,6 @@ export function FormDrawer({
             )}
           </Stack>
           <Drawer.CloseButton aria-label="Close" />
-          {/* The form's unsaved-changes notice floats here, under the title, over the fields. */}
-          <div
-            ref={setNoticeHost}
-            style={{ position: 'absolute', top: 'calc(100% + 6px)', left: '50%', width: 0, height: 0 }}
-          />
         </Drawer.Header>
         <Drawer.Body px={phone ? 'md' : 'lg'} pb={phone ? 'md' : 'lg'}>
           {actions && (
@@ -67,6 +62,11 @@ export function FormDrawer({
             </Group>
           )}
           <UnsavedNoticeHost.Provider value={noticeHost}>{children}</UnsavedNoticeHost.Provider>
+          {/* The form's unsaved-changes notice floats here, just above the form's sticky save bar:
+              never over the title, the drawer's buttons or a dialog (issue 22). */}
+          <div style={{ position: 'sticky', bottom: 96, height: 0, zIndex: 3 }}>
+            <div ref={setNoticeHost} style={{ position: 'absolute', bottom: 8, left: '50%' }} />
+          </div>
         </Drawer.Body>
       </Drawer.Content>
     </Drawer.Root>

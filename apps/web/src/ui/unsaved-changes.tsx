@@ -60,8 +60,8 @@ export function useUnsavedChangesGuard(dirty: boolean): { allowNextNavigation: (
 }
 
 /**
- * Where a form inside a drawer shows its notice: an element under the drawer's title (FormDrawer
- * provides it), so the notice never covers the title or the drawer's buttons.
+ * Where a form inside a drawer shows its notice: an element just above the form's sticky save bar
+ * (FormDrawer provides it), so the notice never covers the title or the drawer's buttons.
  */
 export const UnsavedNoticeHost = createContext<HTMLElement | null>(null);
 
@@ -70,7 +70,7 @@ export const UnsavedNoticeHost = createContext<HTMLElement | null>(null);
  * instead of taking a line above the form, so the first keystroke never pushes the field being
  * typed in (issue 11 §1); one notice per page, announced politely. On a page it floats under the
  * header, below every dialog, drawer and menu (issue 22: it covered drawer titles, the crop dialog
- * and confirmations); in a drawer it floats just under the drawer's title.
+ * and confirmations); in a drawer it floats just above the form's save bar.
  */
 export function UnsavedChangesBanner({ dirty }: { dirty: boolean }) {
   const host = useContext(UnsavedNoticeHost);
