@@ -44,6 +44,16 @@ type Interval = 'month' | 'year';
 const priceOf = (plan: ProductPrices | undefined, interval: Interval) =>
   (interval === 'year' ? plan?.yearly_product : plan?.monthly_product)?.price ?? null;
 
+/** Hidden from sight, still read by screen readers. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /**
  * The client subscription wizard (doc 3 §2.3): [Choose clients →] Choose plan → Payment Method →
  * Promotion Code (skippable) → Complete, listing the clients subscribed and those that failed.
@@ -181,13 +191,14 @@ export function SubscriptionWizard({
           {stepNames[active] ? `Step ${active + 1} of ${stepNames.length}: ${stepNames[active]}` : 'Done'}
         </Text>
       )}
-      {/* On a phone five labels wrapped raggedly (issue 22): the numbers alone, the step named above. */}
+      {/* On a phone five labels wrapped raggedly (issue 22): the numbers alone, the step named above;
+          the labels stay for screen readers (a completed step's button shows only a check). */}
       <Stepper
         active={active}
         size="sm"
         allowNextStepsSelect={false}
         wrap={!phone}
-        styles={phone ? { stepBody: { display: 'none' }, separator: { marginInline: 6 } } : undefined}
+        styles={phone ? { stepBody: visuallyHidden, separator: { marginInline: 6 } } : undefined}
       >
         {choose && (
           <Stepper.Step label="Choose clients">
