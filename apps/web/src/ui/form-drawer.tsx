@@ -65,7 +65,20 @@ export function FormDrawer({
           {/* The form's unsaved-changes notice floats here, just above the form's sticky save bar:
               never over the title, the drawer's buttons or a dialog (issue 22). */}
           <div style={{ position: 'sticky', bottom: 96, height: 0, zIndex: 3 }}>
-            <div ref={setNoticeHost} style={{ position: 'absolute', bottom: 8, left: '50%' }} />
+            {/* Centred by flex, not by a shifted box: nothing pokes out sideways and makes the drawer
+                scroll (a scroll bar coming and going moved the drawer's buttons). */}
+            <div
+              ref={setNoticeHost}
+              style={{
+                position: 'absolute',
+                bottom: 8,
+                left: 0,
+                right: 0,
+                display: 'flex',
+                justifyContent: 'center',
+                pointerEvents: 'none',
+              }}
+            />
           </div>
         </Drawer.Body>
       </Drawer.Content>

@@ -83,7 +83,8 @@ export function UnsavedChangesBanner({ dirty }: { dirty: boolean }) {
       px="md"
       py={6}
       bg="yellow.0"
-      style={{ transform: 'translateX(-50%)', whiteSpace: 'nowrap' }}
+      // On the page the Affix's left edge is the middle; in a drawer its host centres it.
+      style={{ transform: host ? undefined : 'translateX(-50%)', whiteSpace: 'nowrap' }}
       data-unsaved-notice
     >
       <Group gap={8} wrap="nowrap">
