@@ -3,6 +3,7 @@ import { PgBoss } from 'pg-boss';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import { formatUnixDate } from '../apps/web/src/ui/dates.ts';
 import { apiFor, signInApi } from './support/api.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
@@ -37,15 +38,6 @@ afterAll(async () => {
   await server?.stop();
   await sink?.close();
 });
-
-const ddmmyyyy = (date: Date, timeZone: string) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year}`;
-};
 
 /** The same page at 390 px and back at 1280 px, both saved. */
 async function shootBoth(page: Page, name: string) {
@@ -104,7 +96,9 @@ describe('subscription with the test provider', () => {
 
     // Back on /subscribe: subscribed, with the card saved at checkout.
     await page.waitForURL((url) => url.pathname === '/subscribe');
+    // "Subscribed successfully" is said once, as a toast; the page keeps the status and renewal date.
     await eventually(() => page.getByText('Subscribed successfully').isVisible());
+    await eventually(() => page.getByRole('heading', { name: /^Active — renews \d/ }).isVisible());
     await eventually(() => page.getByText('VISA •••• 4242').isVisible());
     expect(await page.getByText('Default', { exact: true }).isVisible()).toBe(true);
     // The price actually paid, with the code's discount, not the plan's full price.
@@ -140,14 +134,16 @@ describe('subscription with the test provider', () => {
     await eventually(() => page.getByText('Cancels at period end').isVisible());
     await page.getByRole('link', { name: 'Back to Carte' }).click();
 
-    // The banner, with the period's end as DD/MM/YYYY in the restaurant's time zone.
+    // The banner, with the period's end in the viewer's locale (issue 22) and the restaurant's zone.
     await page.waitForURL((url) => url.pathname === '/subscribe');
     const state = await api<{ subscription: { current_period_end: number } }>(
       'GET',
       '/subscription/has-active',
     );
-    const ends = ddmmyyyy(new Date(state.message.subscription.current_period_end * 1000), 'Europe/Rome');
+    const locales = await page.evaluate(() => [...navigator.languages]);
+    const ends = formatUnixDate(state.message.subscription.current_period_end, 'Europe/Rome', locales);
     await eventually(() => page.getByText(`Your subscription is cancelled and ends on ${ends}.`).isVisible());
+    expect(await page.getByRole('heading', { name: `Active — ends ${ends}` }).isVisible()).toBe(true);
     await shootBoth(page, 'subscribe-cancelling');
 
     // Time passes: the period ends (moved into the past in both records), and the billing schedule's

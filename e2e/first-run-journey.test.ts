@@ -120,7 +120,7 @@ describe('a new owner’s first run', () => {
     await page.getByLabel('Name on card').fill('Wes Workshop');
     await page.getByRole('button', { name: 'Pay (test)' }).click();
     await page.waitForURL((url) => url.pathname === '/subscribe');
-    await eventually(() => page.getByText('Subscribed successfully').isVisible());
+    await eventually(() => page.getByRole('heading', { name: /^Active — renews / }).isVisible());
     await backToDashboard(page);
     await stepsDone(page, 4);
 

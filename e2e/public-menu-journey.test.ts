@@ -31,8 +31,8 @@ const visible = (page: Page, text: string | RegExp, timeout = 15_000) =>
     .poll(() => page.getByText(text).first().isVisible(), { timeout, message: `"${text}" is visible` })
     .toBe(true);
 
-/** The menu form's Publish/UnPublish for an existing menu, through the owner's UI. */
-async function pressOnMenuForm(page: Page, menuId: string, button: 'Publish' | 'UnPublish') {
+/** The menu form's Publish/Unpublish for an existing menu, through the owner's UI. */
+async function pressOnMenuForm(page: Page, menuId: string, button: 'Publish' | 'Unpublish') {
   await page.goto(`/create-menu?id=${menuId}`);
   const action = page.getByRole('button', { name: button, exact: true });
   await action.waitFor({ state: 'visible', timeout: 30_000 });
@@ -184,7 +184,7 @@ describe('a diner on a phone reads a published menu', () => {
     await expect.poll(() => diner.getByRole('heading', { level: 1 }).textContent()).toBe('Brunch');
 
     // … until the owner unpublishes it: the next load no longer has it.
-    await pressOnMenuForm(ownerPage, brunch._id, 'UnPublish');
+    await pressOnMenuForm(ownerPage, brunch._id, 'Unpublish');
     await toast(ownerPage, 'Menu unpublished successfully');
     await diner.reload();
     await visible(diner, 'No menu is being served right now.');

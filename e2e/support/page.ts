@@ -47,7 +47,13 @@ export async function settled(page: Page) {
  * axe on the page, or on one part of it (`selector`): serious and critical violations fail the test;
  * every violation is printed so the moderate ones stay in sight.
  */
-export async function expectNoSeriousViolation(page: Page, label: string, selector?: string) {
+export async function expectNoSeriousViolation(
+  page: Page,
+  label: string,
+  selector?: string,
+  /** The least impact that fails: `moderate` for the every-screen suite (issue 22). */
+  least: 'serious' | 'moderate' = 'serious',
+) {
   await settled(page);
   const builder = new AxeBuilder({ page });
   const results = await (selector ? builder.include(selector) : builder).analyze();
@@ -61,10 +67,9 @@ export async function expectNoSeriousViolation(page: Page, label: string, select
       results.violations.length ? `\n${results.violations.map(describe).join('\n')}` : ''
     }`,
   );
-  const failing = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(failing.map(describe), `${label}: serious or critical violations`).toEqual([]);
+  const impacts = least === 'moderate' ? ['moderate', 'serious', 'critical'] : ['serious', 'critical'];
+  const failing = results.violations.filter((violation) => impacts.includes(violation.impact ?? ''));
+  expect(failing.map(describe), `${label}: ${impacts.join(', ')} violations`).toEqual([]);
 }
 
 /** Nothing on the page is wider than its viewport (no sideways scrolling on a phone). */

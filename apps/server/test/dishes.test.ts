@@ -265,21 +265,29 @@ describe('POST /api/dishes', () => {
     const owner = await asOwner();
     const dirty =
       '<h2 onclick="steal()">Title</h2><script>alert(1)</script>' +
-      '<p style="text-align: center; position: fixed">Hello <span style="font-size: 18px; font-family: Georgia">big</span>' +
+      '<p style="text-align: center; position: fixed">Hello <strong>bold</strong> <em>soft</em>' +
       ' <a href="javascript:alert(1)">bad</a> <a href="https://example.com" target="_blank">good</a></p>' +
-      '<ul><li class="ql-indent-1 evil">one</li></ul><blockquote>q</blockquote><img src="x" onerror="alert(1)">' +
-      '<iframe src="https://evil.test"></iframe>';
+      '<ul><li class="ql-indent-1 evil">one</li></ul><ol start="3"><li>three</li></ol>' +
+      '<img src="x" onerror="alert(1)"><iframe src="https://evil.test"></iframe>';
     const dish = await createDish(owner.token, { description: dirty });
     expect(dish.description).not.toMatch(/script|onclick|onerror|javascript:|iframe|<img|position|evil/);
-    expect(dish.description).toContain('<h2>Title</h2>');
-    expect(dish.description).toContain('<p style="text-align:center">');
-    expect(dish.description).toContain('<span style="font-size:18px;font-family:Georgia">big</span>');
+    expect(dish.description).toContain('<p>Hello <strong>bold</strong> <em>soft</em>');
     expect(dish.description).toContain(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">good</a>',
     );
     expect(dish.description).toContain('<a>bad</a>');
-    expect(dish.description).toContain('<li class="ql-indent-1">one</li>');
-    expect(dish.description).toContain('<blockquote>q</blockquote>');
+    expect(dish.description).toContain('<ul><li>one</li></ul><ol start="3"><li>three</li></ol>');
+  });
+
+  it('keeps only what every menu template shows: headings and quotes become paragraphs, fonts and sizes go (issue 22)', async () => {
+    const owner = await asOwner();
+    const dish = await createDish(owner.token, {
+      description:
+        '<h1>Big</h1><h3>Small</h3><blockquote>Quote</blockquote>' +
+        '<p style="margin-left: 4em">Our <span style="font-size: 32px; font-family: Georgia; color: red">house</span>' +
+        ' <u>special</u> <s>old</s></p>',
+    });
+    expect(dish.description).toBe('<p>Big</p><p>Small</p><p>Quote</p><p>Our house special old</p>');
   });
 
   it('refuses references the caller may not use', async () => {

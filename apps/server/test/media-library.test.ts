@@ -6,8 +6,10 @@ import {
   type MediaUploadResult,
   type Menu,
   messages,
+  RESTAURANT_LIMITS,
+  type Restaurant,
 } from '@carte/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../src/db/schema.ts';
@@ -555,5 +557,120 @@ describe('the media picker', () => {
     });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe(messages.mediaPickInvalid);
+  });
+});
+
+/** A multipart form with text fields and picture parts named as the record's form names them. */
+const recordForm = (fields: Record<string, string>, files: Record<string, Upload>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, file] of Object.entries(files))
+    form.append(name, new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }), file.name);
+  return form;
+};
+
+/** Creates a dish (JSON fields or a multipart form with its picture). */
+const dishFrom = (token: string, payload: object) =>
+  t.call<Dish>({ method: 'POST', url: '/api/dishes', token, payload });
+
+const fileNames = async (token: string) =>
+  ((await list(token)).body.message.data as MediaItem[]).map((item) => item.fileName).sort();
+
+describe('pictures uploaded for dishes, menus and the restaurant join the library (issue 22)', () => {
+  it('a dish photo, a menu cover and logo and the restaurant logo become items "Choose from media" can reuse', async () => {
+    const owner = await ownerWithToken(t);
+    const ramen = await picture(800, 600);
+    const created = await dishFrom(
+      owner.token,
+      recordForm({ name: 'Tonkotsu', price: '14' }, { image: { name: 'ramen.png', data: ramen } }),
+    );
+    expect(created.status).toBe(200);
+    const menu = await t.call<Menu>({
+      method: 'POST',
+      url: '/api/menus',
+      token: owner.token,
+      payload: recordForm(
+        { name: 'Dinner' },
+        {
+          cover: { name: 'cover.jpg', data: await picture(1600, 600, 'jpeg'), type: 'image/jpeg' },
+          logo: { name: 'menu-logo.png', data: await picture(200, 200) },
+        },
+      ),
+    });
+    expect(menu.status).toBe(200);
+    const settings = await t.app.inject({
+      method: 'POST',
+      url: '/api/restaurants/update',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: recordForm({}, { logo: { name: 'house-logo.png', data: await picture(300, 120) } }),
+    });
+    expect(settings.statusCode).toBe(200);
+    expect((settings.json() as { message: Restaurant }).message.logo).toBeTruthy();
+
+    expect(await fileNames(owner.token)).toEqual([
+      'cover.jpg',
+      'house-logo.png',
+      'menu-logo.png',
+      'ramen.png',
+    ]);
+    const items = (await list(owner.token)).body.message.data;
+    const photo = items.find((item) => item.fileName === 'ramen.png')!;
+    // The library's own sizes (the whole picture, not the dish's crop), served like every item.
+    expect({ width: photo.width, height: photo.height }).toEqual({ width: 800, height: 600 });
+    expect((await served(photo.imageVariants.thumb)).statusCode).toBe(200);
+
+    // Another dish reuses it from the library; deleting the first dish keeps the item.
+    const reused = await dishFrom(owner.token, { name: 'Shoyu', price: '13', imageMedia: photo._id });
+    expect(reused.status).toBe(200);
+    expect(reused.body.message.image).toMatch(/^\/media\/dish\//);
+    const deleted = await t.call({
+      method: 'DELETE',
+      url: '/api/dishes',
+      token: owner.token,
+      payload: { ids: [created.body.message._id] },
+    });
+    expect(deleted.status).toBe(200);
+    expect((await served(photo.imageVariants.full)).statusCode).toBe(200);
+  });
+
+  it('the same file uploaded for a second dish, or already in the library, adds nothing; a pick adds nothing', async () => {
+    const owner = await ownerWithToken(t);
+    const data = await picture(640, 480);
+    const [byHand] = await uploaded(owner.token, [{ name: 'tacos.png', data }]);
+    const dishWith = (name: string, file: Upload) =>
+      dishFrom(owner.token, recordForm({ name, price: '9' }, { image: file }));
+    expect((await dishWith('Al pastor', { name: 'tacos.png', data })).status).toBe(200);
+    expect((await dishWith('Carnitas', { name: 'carnitas.png', data: await picture(500, 400) })).status).toBe(
+      200,
+    );
+    expect(
+      (await dishWith('Carnitas 2', { name: 'carnitas.png', data: await picture(500, 400) })).status,
+    ).toBe(200);
+    const picked = await dishFrom(owner.token, { name: 'Barbacoa', price: '9', imageMedia: byHand!._id });
+    expect(picked.status).toBe(200);
+    expect(await fileNames(owner.token)).toEqual(['carnitas.png', 'tacos.png']);
+  });
+
+  it('a full library keeps its limit: the dish is saved with its photo, the library gains nothing', async () => {
+    const owner = await ownerWithToken(t);
+    await t.runtime.database.db.execute(
+      sql`insert into media (id, restaurant_id, file_name, key)
+          select substr(md5(random()::text || g), 1, 24), ${owner.restaurant.id}, 'Filler ' || g, 'media/filler-' || g
+          from generate_series(1, ${RESTAURANT_LIMITS.media}) g`,
+    );
+    const created = await dishFrom(
+      owner.token,
+      recordForm(
+        { name: 'Gyoza', price: '6' },
+        { image: { name: 'gyoza.png', data: await picture(300, 200) } },
+      ),
+    );
+    expect(created.status).toBe(200);
+    expect((await served(created.body.message.image!)).statusCode).toBe(200);
+    const [held] = await t.runtime.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(media)
+      .where(eq(media.restaurantId, owner.restaurant.id));
+    expect(held!.n).toBe(RESTAURANT_LIMITS.media);
   });
 });

@@ -28,7 +28,7 @@ const drawn = (pieces: StripPiece[]) =>
 
 describe('the week strip', () => {
   it("shows the restaurant's current week, Monday first, with today marked", () => {
-    const week = stripWeek(now, zone);
+    const week = stripWeek(now, zone, 'en-GB');
     expect(week.days.map((day) => `${day.weekday} ${day.date}`)).toEqual([
       'Mon 5 Jan',
       'Tue 6 Jan',
@@ -42,12 +42,24 @@ describe('the week strip', () => {
     expect(week.now.minute).toBe(10 * 60);
   });
 
+  it("writes the days' dates in the viewer's locale", () => {
+    expect(stripWeek(now, zone, 'en-US').days.map((day) => day.date)).toEqual([
+      'Jan 5',
+      'Jan 6',
+      'Jan 7',
+      'Jan 8',
+      'Jan 9',
+      'Jan 10',
+      'Jan 11',
+    ]);
+  });
+
   it("takes today from the restaurant's clock, not the viewer's: late Sunday in New York is already Monday in UTC", () => {
     const sundayNight = new Date('2026-01-12T03:00:00Z');
-    const week = stripWeek(sundayNight, zone);
+    const week = stripWeek(sundayNight, zone, 'en-GB');
     expect(week.days.find((day) => day.isToday)?.weekday).toBe('Sun');
     expect(week.days[0]?.date).toBe('5 Jan');
-    expect(stripWeek(sundayNight, 'UTC').days.find((day) => day.isToday)?.date).toBe('12 Jan');
+    expect(stripWeek(sundayNight, 'UTC', 'en-GB').days.find((day) => day.isToday)?.date).toBe('12 Jan');
   });
 
   it('draws a window across midnight on both days, the second piece marked continued', () => {

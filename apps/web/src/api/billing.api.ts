@@ -56,6 +56,18 @@ export const useHasActive = (pollMs: number | false = false) =>
     refetchInterval: pollMs,
   });
 
+/**
+ * Whether the restaurant is subscribed, for the navigation's "Subscription" label (issue 22): one
+ * answer a minute is enough there; /subscribe itself asks every time it opens.
+ */
+export const useIsSubscribed = (enabled: boolean): boolean =>
+  useQuery({
+    queryKey: billingKeys.active,
+    queryFn: ({ signal }) => billingApi.hasActive(signal),
+    staleTime: 60_000,
+    enabled,
+  }).data?.active === true;
+
 /** The restaurant's saved cards, the default first. */
 export const usePaymentMethods = (enabled: boolean) =>
   useQuery({

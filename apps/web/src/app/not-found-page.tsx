@@ -31,8 +31,9 @@ export function NotFoundPage() {
       </Center>
     );
   }
+  // Signed out there is no shell: the page is its own main landmark (axe region, issue 22).
   return (
-    <Center mih="100vh" px="md">
+    <Center component="main" mih="100vh" px="md">
       <Stack align="center" gap="lg" maw={420} ta="center">
         <BrandLogo size={36} />
         <Title order={1} fz="h2">

@@ -40,6 +40,10 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: 'lg' } },
     // The close button is an icon: it needs a name for screen readers (axe: button-name).
     Modal: { defaultProps: { radius: 'lg', centered: true, closeButtonProps: { 'aria-label': 'Close' } } },
+    // A dialog's title bar is a div, not a <header>: the page's header stays the one banner landmark
+    // (axe landmark-no-duplicate-banner, issue 22).
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     // Links one shade darker than filled buttons: AA contrast on white and on a hovered table row.
     Anchor: { defaultProps: { c: 'carte.8' } },
     // Toasts' close buttons carry a name too (axe: button-name).
@@ -51,6 +55,10 @@ export const theme = createTheme({
     Switch: { defaultProps: { color: 'dark' } },
     Checkbox: { defaultProps: { color: 'dark' } },
     Radio: { defaultProps: { color: 'dark' } },
+    // The indicators inside selectable cards (Radio.Card, Checkbox.Card) too (issue 22).
+    RadioIndicator: { defaultProps: { color: 'dark' } },
+    CheckboxIndicator: { defaultProps: { color: 'dark' } },
+    Chip: { defaultProps: { color: 'dark' } },
   },
 });
 

@@ -1,6 +1,7 @@
 import { Drawer, Group, Stack, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { UnsavedNoticeHost } from './unsaved-changes.tsx';
 
 interface FormDrawerProps {
   opened: boolean;
@@ -30,6 +31,7 @@ export function FormDrawer({
   children,
 }: FormDrawerProps) {
   const theme = useMantineTheme();
+  const [noticeHost, setNoticeHost] = useState<HTMLDivElement | null>(null);
   const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, false, {
     getInitialValueInEffect: false,
   });
@@ -59,7 +61,25 @@ export function FormDrawer({
               {actions}
             </Group>
           )}
-          {children}
+          <UnsavedNoticeHost.Provider value={noticeHost}>{children}</UnsavedNoticeHost.Provider>
+          {/* The form's unsaved-changes notice floats here, just above the form's sticky save bar:
+              never over the title, the drawer's buttons or a dialog (issue 22). */}
+          <div style={{ position: 'sticky', bottom: 96, height: 0, zIndex: 3 }}>
+            {/* Centred by flex, not by a shifted box: nothing pokes out sideways and makes the drawer
+                scroll (a scroll bar coming and going moved the drawer's buttons). */}
+            <div
+              ref={setNoticeHost}
+              style={{
+                position: 'absolute',
+                bottom: 8,
+                left: 0,
+                right: 0,
+                display: 'flex',
+                justifyContent: 'center',
+                pointerEvents: 'none',
+              }}
+            />
+          </div>
         </Drawer.Body>
       </Drawer.Content>
     </Drawer.Root>

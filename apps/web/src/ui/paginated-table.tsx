@@ -68,7 +68,8 @@ export interface PaginatedTableProps<Row> {
   /** A row that cannot be edited, deleted or bulk-selected (fromParent): lock icon, no check box. */
   isLocked?: (row: Row) => boolean;
   lockedLabel?: string;
-  emptyMessage?: ReactNode;
+  /** What an empty table says: what to do to fill it, not "No data available" (issue 22). */
+  emptyMessage: ReactNode;
   pageSize?: number;
   /** The minimum width before the table scrolls sideways; on narrow screens columns drop instead. */
   minWidth?: number;
@@ -105,7 +106,7 @@ export function useRowSelection<Row>(
 
 /**
  * A table paginated in the browser, 10 rows a page (doc 1 §4, §9), with the doc's pager, an empty
- * state ("No data available"), optional selection, and lock icons on inherited rows. When the rows of
+ * state saying what to do (in place of doc 1 §4's "No data available", issue 22), optional selection, and lock icons on inherited rows. When the rows of
  * the last page are deleted it shows the page before (`pageAfterDelete`). On narrow screens the
  * columns marked `hideWhenCompact` drop out and the table fits the width instead of scrolling.
  */
@@ -119,7 +120,7 @@ export function PaginatedTable<Row>({
   selection,
   isLocked,
   lockedLabel = messages.readOnlyFromParent,
-  emptyMessage = messages.noData,
+  emptyMessage,
   pageSize = TABLE_PAGE_SIZE,
   minWidth = 640,
   page: controlledPage,

@@ -108,12 +108,10 @@ export function PermissionDenied({
   const { title, text, action, mailTo } = explainDenied(user, rule);
   return (
     <Center mih="60vh" px="md">
-      <EmptyState
-        icon={<IconLock size={28} stroke={1.6} />}
-        withIndicatorBackground
-        title={title}
-        description={text}
-      >
+      <EmptyState icon={<IconLock size={28} stroke={1.6} />} withIndicatorBackground>
+        {/* The page's one heading (axe page-has-heading-one, issue 22). */}
+        <EmptyState.Title order={1}>{title}</EmptyState.Title>
+        <EmptyState.Description>{text}</EmptyState.Description>
         <EmptyState.Actions>
           {mailTo && (
             <Button component="a" href={mailTo.href} leftSection={<IconMail size={16} aria-hidden />}>

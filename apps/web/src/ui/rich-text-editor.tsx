@@ -89,6 +89,12 @@ export interface RichTextEditorProps {
   minHeight?: number;
   /** Receives the editor, for callers that insert at the caret (the mail template's placeholders). */
   editorRef?: { current: Editor | null };
+  /**
+   * What the toolbar offers. `menu` (descriptions a menu template prints): bold, italic, lists and
+   * links, what every template can show (issue 22); the server keeps only those too. `mail` (the
+   * admin's mail templates): headings, fonts, sizes, underline, strike, quotes and indentation too.
+   */
+  formatting?: 'menu' | 'mail';
 }
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
@@ -100,8 +106,10 @@ interface Baseline {
 }
 
 /**
- * The dish description editor (doc 1 §2, §9): headers, font family, size, bold, italic, underline,
- * strike, blockquote, bullet and ordered lists, indent and outdent, links. Value in and out as HTML.
+ * The rich text editor of descriptions and mail templates. Doc 1 §9 lists headers, fonts and sizes for
+ * the dish description too, but one dish could then break its menu's typography: descriptions offer
+ * what a template shows (bold, italic, lists, links; issue 22), mail templates the whole set. Value in
+ * and out as HTML.
  */
 export function RichTextEditor({
   label,
@@ -113,7 +121,9 @@ export function RichTextEditor({
   disabled,
   minHeight = 140,
   editorRef,
+  formatting = 'menu',
 }: RichTextEditorProps) {
+  const full = formatting === 'mail';
   const id = useId();
   const ariaLabel = typeof label === 'string' ? label : undefined;
   // The editor writes what it is given in its own markup ("Fresh" becomes "<p>Fresh</p>"). That is
@@ -125,17 +135,17 @@ export function RichTextEditor({
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
-        heading: { levels: [1, 2, 3] },
         link: false,
         code: false,
         codeBlock: false,
         horizontalRule: false,
+        // Pasted headings, quotes, underline and strike become plain text in a description.
+        ...(full
+          ? { heading: { levels: [1, 2, 3] } }
+          : { heading: false, blockquote: false, underline: false, strike: false }),
       }),
       Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
-      TextStyle,
-      FontFamily,
-      FontSize,
-      Indent,
+      ...(full ? [TextStyle, FontFamily, FontSize, Indent] : []),
     ],
     content: value,
     editable: !disabled,
@@ -201,7 +211,22 @@ export function RichTextEditor({
         style={{ borderColor: error ? 'var(--mantine-color-error)' : undefined }}
         styles={{ content: { minHeight } }}
       >
-        <MantineRichTextEditor.Toolbar>
+        <Toolbar editor={editor} full={full} />
+        <MantineRichTextEditor.Content />
+      </MantineRichTextEditor>
+    </Input.Wrapper>
+  );
+}
+
+/**
+ * Bold, italic, lists and links: what every menu template prints (issue 22); with `full` (mail
+ * templates) also headings, fonts, sizes, underline, strike, quotes and indentation (doc 1 §9's list).
+ */
+function Toolbar({ editor, full }: { editor: Editor | null; full: boolean }) {
+  return (
+    <MantineRichTextEditor.Toolbar>
+      {full && (
+        <>
           <MantineRichTextEditor.ControlsGroup>
             <MantineRichTextEditor.H1 />
             <MantineRichTextEditor.H2 />
@@ -211,17 +236,21 @@ export function RichTextEditor({
             <FontFamilyControl editor={editor} />
             <FontSizeControl editor={editor} />
           </MantineRichTextEditor.ControlsGroup>
-          <MantineRichTextEditor.ControlsGroup>
-            <MantineRichTextEditor.Bold />
-            <MantineRichTextEditor.Italic />
-            <MantineRichTextEditor.Underline />
-            <MantineRichTextEditor.Strikethrough />
-            <MantineRichTextEditor.ClearFormatting />
-          </MantineRichTextEditor.ControlsGroup>
-          <MantineRichTextEditor.ControlsGroup>
-            <MantineRichTextEditor.Blockquote />
-            <MantineRichTextEditor.BulletList />
-            <MantineRichTextEditor.OrderedList />
+        </>
+      )}
+      <MantineRichTextEditor.ControlsGroup>
+        <MantineRichTextEditor.Bold />
+        <MantineRichTextEditor.Italic />
+        {full && <MantineRichTextEditor.Underline />}
+        {full && <MantineRichTextEditor.Strikethrough />}
+        <MantineRichTextEditor.ClearFormatting />
+      </MantineRichTextEditor.ControlsGroup>
+      <MantineRichTextEditor.ControlsGroup>
+        {full && <MantineRichTextEditor.Blockquote />}
+        <MantineRichTextEditor.BulletList />
+        <MantineRichTextEditor.OrderedList />
+        {full && (
+          <>
             <MantineRichTextEditor.Control
               onClick={() => editor && changeIndent(editor, -1)}
               aria-label="Decrease indent"
@@ -236,15 +265,14 @@ export function RichTextEditor({
             >
               <IconIndentIncrease size={16} stroke={1.5} />
             </MantineRichTextEditor.Control>
-          </MantineRichTextEditor.ControlsGroup>
-          <MantineRichTextEditor.ControlsGroup>
-            <MantineRichTextEditor.Link />
-            <MantineRichTextEditor.Unlink />
-          </MantineRichTextEditor.ControlsGroup>
-        </MantineRichTextEditor.Toolbar>
-        <MantineRichTextEditor.Content />
-      </MantineRichTextEditor>
-    </Input.Wrapper>
+          </>
+        )}
+      </MantineRichTextEditor.ControlsGroup>
+      <MantineRichTextEditor.ControlsGroup>
+        <MantineRichTextEditor.Link />
+        <MantineRichTextEditor.Unlink />
+      </MantineRichTextEditor.ControlsGroup>
+    </MantineRichTextEditor.Toolbar>
   );
 }
 

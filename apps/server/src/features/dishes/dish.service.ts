@@ -45,7 +45,7 @@ import {
 } from '../../db/schema.ts';
 import type { CustomizationService } from '../customizations/index.ts';
 import type { DietaryService } from '../dietary/index.ts';
-import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
+import { addUploadToLibrary, copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
 import { type DishRow, presentDishes } from './dish.presenter.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
@@ -242,7 +242,8 @@ export function createDishService(deps: DishDeps) {
 
   /**
    * Stores the new image (an uploaded file, or a copy of a media library item: doc 2 §2, media
-   * picker), runs the writes, and removes the new files again if the writes fail. A user whose only
+   * picker), runs the writes, and removes the new files again if the writes fail; an uploaded file
+   * then joins the media library. A user whose only
    * flag is `dish` picks nothing from the library (doc 2 §6).
    */
   async function withImage<T>(
@@ -258,12 +259,16 @@ export function createDishService(deps: DishDeps) {
       : picked.mediaId
         ? await copyMediaImage(db, storage, scope, picked.mediaId, 'dish')
         : null;
+    let written: T;
     try {
-      return await write(imageKey);
+      written = await write(imageKey);
     } catch (error) {
       await deleteImage(storage, imageKey);
       throw error;
     }
+    // An uploaded photo joins the media library, for other dishes (issue 22).
+    if (picked.file) await addUploadToLibrary({ db, storage, now }, scope.restaurantId, picked.file);
+    return written;
   }
 
   return {

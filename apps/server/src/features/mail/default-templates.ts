@@ -12,6 +12,12 @@ export interface MailTemplateDefault {
 }
 
 export const brandColor = '#ff1616';
+/**
+ * Buttons and links: the brand red one step darker (the app's carte.8), because white on #ff1616 and
+ * #ff1616 on white read at 3.9:1, under AA's 4.5:1 for 16 px text (axe on the mail template editor's
+ * preview, issue 22). The brand red stays on the large title and the frame's top line.
+ */
+const actionColor = '#c20a0a';
 const textColor = '#1f2933';
 const mutedColor = '#616e7c';
 
@@ -24,13 +30,13 @@ const note = (html: string) =>
 /** A "bulletproof" button: a table cell carries the colour, so Outlook draws it too. */
 const button = (label: string, href = '{{link}}') =>
   `<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;border-collapse:separate;">` +
-  `<tr><td align="center" bgcolor="${brandColor}" style="border-radius:6px;background-color:${brandColor};">` +
+  `<tr><td align="center" bgcolor="${actionColor}" style="border-radius:6px;background-color:${actionColor};">` +
   `<a href="${href}" target="_blank" style="display:inline-block;padding:12px 28px;font-size:16px;font-weight:bold;line-height:20px;color:#ffffff;text-decoration:none;border-radius:6px;">${label}</a>` +
   `</td></tr></table>`;
 
 const fallbackLink = (href = '{{link}}') =>
   `<p style="margin:0 0 8px;font-size:13px;line-height:20px;color:${mutedColor};">If the button does not work, copy this address into your browser:<br>` +
-  `<a href="${href}" style="color:${brandColor};word-break:break-all;">${href}</a></p>`;
+  `<a href="${href}" style="color:${actionColor};word-break:break-all;">${href}</a></p>`;
 
 const greeting = (name = '{{user.firstName|user.username}}') => p(`Hello ${name},`);
 
@@ -207,7 +213,7 @@ export const defaultMailTemplates: Record<MailTemplateName, MailTemplateDefault>
       ),
       p('Your invoice is available online and as a PDF.'),
       button('View the invoice', '{{invoice.url}}'),
-      p(`<a href="{{invoice.pdf}}" style="color:${brandColor};">Download the invoice (PDF)</a>`),
+      p(`<a href="{{invoice.pdf}}" style="color:${actionColor};">Download the invoice (PDF)</a>`),
     ].join('\n'),
   },
   'invoice-payment-failed': {
@@ -221,7 +227,7 @@ export const defaultMailTemplates: Record<MailTemplateName, MailTemplateDefault>
         'Please pay the invoice or update your card to keep your menus online: when a subscription ends, its published menus go back to draft.',
       ),
       button('Pay the invoice', '{{invoice.url}}'),
-      p(`<a href="{{invoice.pdf}}" style="color:${brandColor};">Download the invoice (PDF)</a>`),
+      p(`<a href="{{invoice.pdf}}" style="color:${actionColor};">Download the invoice (PDF)</a>`),
     ].join('\n'),
   },
   'dma-register': {

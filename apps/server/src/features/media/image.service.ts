@@ -80,14 +80,15 @@ export async function storeImageWithSize(
 
 /**
  * Re-encodes a picture the server already trusts (a stored variant, a crop of one) to the WebP
- * variants of `kind`, under a new key. Answers the key and the pixels of the largest variant.
+ * variants of `kind`, under a new key (or the one given). Answers the key and the pixels of the largest
+ * variant.
  */
 export async function writeImageVariants(
   storage: Storage,
   source: string | Buffer,
   kind: ImageKind,
+  key = `${kind}/${newId()}`,
 ): Promise<{ key: string; width: number; height: number }> {
-  const key = `${kind}/${newId()}`;
   let full = { width: 0, height: 0 };
   try {
     const upright = await uprightSize(source);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   editedFileName,
@@ -11,15 +12,16 @@ import {
   mediaFileName,
   messages,
   pageOrFirst,
+  RESTAURANT_LIMITS,
 } from '@carte/domain';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
 import { InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
-import type { UploadedFile } from '../../core/uploaded-file.ts';
+import { readUploadedFile, type UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { readPage } from '../../db/list-page.ts';
 import { assertRoomFor } from '../../db/restaurant-limits.ts';
@@ -99,41 +101,107 @@ export async function copyMediaImage(
 }
 
 /**
+ * Writes new items with file names unique in the restaurant. Uploads of one restaurant take its lock
+ * in turn, so two at once cannot both take "photo.jpg". `inLock` runs first under that lock and may
+ * answer fewer items (the ones still to write).
+ */
+async function insertMediaRows(
+  db: Db,
+  now: () => Date,
+  restaurantId: string,
+  stored: Stored[],
+  inLock?: (tx: Tx) => Promise<Stored[]>,
+): Promise<MediaRow[]> {
+  return db.transaction(async (tx: Tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media:${restaurantId}`}, 0))`);
+    const items = inLock ? await inLock(tx) : stored;
+    if (items.length === 0) return [];
+    await assertRoomFor(tx, 'media', restaurantId, items.length);
+    const taken = new Set<string>();
+    for (const stem of new Set(items.map((item) => fileNameStem(item.fileName)))) {
+      const rows = await tx
+        .select({ fileName: media.fileName })
+        .from(media)
+        .where(
+          and(eq(media.restaurantId, restaurantId), sql`left(${media.fileName}, ${stem.length}) = ${stem}`),
+        );
+      for (const row of rows) taken.add(row.fileName);
+    }
+    const createdAt = now();
+    const values = items.map((item, index) => {
+      const fileName = freeFileName(item.fileName, taken);
+      taken.add(fileName);
+      // One upload keeps its order: the first file sent is listed first among them.
+      const at = new Date(createdAt.getTime() - index);
+      return { ...item, fileName, restaurantId, createdAt: at, updatedAt: at };
+    });
+    return tx.insert(media).values(values).returning();
+  });
+}
+
+/**
+ * A dish picture, menu cover or logo, or restaurant logo just uploaded joins the restaurant's media
+ * library (issue 22), so "Choose from media" can reuse it: its media variants are written under a
+ * key made from the restaurant and the file's bytes, so the same file uploaded again (for another
+ * dish) finds its item and adds nothing. Nothing is added either when an item of the same name and
+ * size is there (the same photo uploaded to the library by hand), or when the library is full
+ * (RESTAURANT_LIMITS.media): the record keeps its picture all the same. Answers the new item's row.
+ */
+export async function addUploadToLibrary(
+  deps: MediaLibraryDeps,
+  restaurantId: string,
+  file: UploadedFile,
+): Promise<MediaRow | null> {
+  const { db, storage, now } = deps;
+  const bytes = await readUploadedFile(file);
+  const key = `media/${createHash('sha256').update(restaurantId).update(bytes).digest('hex').slice(0, 24)}`;
+  const fileName = mediaFileName(file.filename);
+  const known = (executor: Db | Tx, size?: { width: number; height: number }) =>
+    executor
+      .select({ id: media.id })
+      .from(media)
+      .where(
+        and(
+          eq(media.restaurantId, restaurantId),
+          size
+            ? or(
+                eq(media.key, key),
+                and(eq(media.fileName, fileName), eq(media.width, size.width), eq(media.height, size.height)),
+              )
+            : eq(media.key, key),
+        ),
+      )
+      .limit(1);
+  if ((await known(db)).length > 0) return null;
+  const [held] = await db.select({ n: count() }).from(media).where(eq(media.restaurantId, restaurantId));
+  if (Number(held?.n ?? 0) >= RESTAURANT_LIMITS.media) return null;
+
+  const image = await writeImageVariants(storage, bytes, 'media', key);
+  try {
+    const [row] = await insertMediaRows(db, now, restaurantId, [{ ...image, fileName }], async (tx) =>
+      (await known(tx, image)).length > 0 ? [] : [{ ...image, fileName }],
+    );
+    if (row) return row;
+    // Already there: the same file's item owns these variants (same key) unless only the name matched.
+    if ((await known(db)).length === 0) await deleteImage(storage, key);
+    return null;
+  } catch (error) {
+    await deleteImage(storage, key);
+    // The library filled up meanwhile: the record keeps its picture, the library stays as it is.
+    if (error instanceof InvalidError) return null;
+    throw error;
+  }
+}
+
+/**
  * The media library (doc 2 §2 "Media section", §7): a restaurant's own pictures, newest first,
  * MEDIA_PAGE_SIZE a page. Every query is scoped to the caller's own restaurant.
  */
 export function createMediaLibraryService(deps: MediaLibraryDeps) {
   const { db, storage, now } = deps;
 
-  /**
-   * Writes new items with file names unique in the restaurant. Uploads of one restaurant take its
-   * lock in turn, so two at once cannot both take "photo.jpg".
-   */
-  async function insertItems(restaurantId: string, stored: Stored[]): Promise<MediaRow[]> {
-    return db.transaction(async (tx: Tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media:${restaurantId}`}, 0))`);
-      await assertRoomFor(tx, 'media', restaurantId, stored.length);
-      const taken = new Set<string>();
-      for (const stem of new Set(stored.map((item) => fileNameStem(item.fileName)))) {
-        const rows = await tx
-          .select({ fileName: media.fileName })
-          .from(media)
-          .where(
-            and(eq(media.restaurantId, restaurantId), sql`left(${media.fileName}, ${stem.length}) = ${stem}`),
-          );
-        for (const row of rows) taken.add(row.fileName);
-      }
-      const createdAt = now();
-      const values = stored.map((item, index) => {
-        const fileName = freeFileName(item.fileName, taken);
-        taken.add(fileName);
-        // One upload keeps its order: the first file sent is listed first among them.
-        const at = new Date(createdAt.getTime() - index);
-        return { ...item, fileName, restaurantId, createdAt: at, updatedAt: at };
-      });
-      return tx.insert(media).values(values).returning();
-    });
-  }
+  const insertItems = (restaurantId: string, stored: Stored[]) =>
+    insertMediaRows(db, now, restaurantId, stored);
 
   /** Removes files stored for items whose rows could not be written. */
   const discard = (stored: Stored[]) => Promise.all(stored.map((item) => deleteImage(storage, item.key)));

@@ -29,7 +29,7 @@ import { lowerName, pageOrder, readPage } from '../../db/list-page.ts';
 import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { readableMenus, scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
-import { copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
+import { addUploadToLibrary, copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
 import { createMenuLister, type MenuRow, presentMenu, presentMenus } from './menu.presenter.ts';
 import { copyImage } from './menu-images.ts';
 import type { CanPublish } from './publishing.ts';
@@ -110,7 +110,8 @@ export function createMenuService(deps: MenuServiceDeps) {
   /**
    * Stores the uploaded cover and logo — or copies of the media library items picked for them
    * (doc 2 §2, media picker; a file wins over a pick) — before the database write (a bad file is a
-   * 400 that changes nothing), and removes them again if that write fails.
+   * 400 that changes nothing), and removes them again if that write fails; uploaded files then join
+   * the media library.
    */
   async function withUploads<T>(
     scope: RestaurantScope,
@@ -121,6 +122,7 @@ export function createMenuService(deps: MenuServiceDeps) {
     const stored: { cover?: string; logo?: string } = {};
     const discard = () =>
       Promise.all([deleteImage(storage, stored.cover), deleteImage(storage, stored.logo)]);
+    let written: T;
     try {
       if (files.cover) stored.cover = await storeImage(storage, files.cover, 'cover');
       else if (picks.coverMedia)
@@ -128,11 +130,16 @@ export function createMenuService(deps: MenuServiceDeps) {
       if (files.logo) stored.logo = await storeImage(storage, files.logo, 'logo');
       else if (picks.logoMedia)
         stored.logo = await copyMediaImage(db, storage, scope, picks.logoMedia, 'logo');
-      return await write(stored);
+      written = await write(stored);
     } catch (error) {
       await discard();
       throw error;
     }
+    // Uploaded pictures join the media library, for other menus and dishes (issue 22).
+    for (const file of [files.cover, files.logo]) {
+      if (file) await addUploadToLibrary({ db, storage, now }, scope.restaurantId, file);
+    }
+    return written;
   }
 
   async function nextMenuPosition(tx: Executor, restaurantId: string): Promise<number> {

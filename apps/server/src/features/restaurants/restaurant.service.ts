@@ -19,7 +19,7 @@ import { scopeOf } from '../../db/restaurant-scope.ts';
 import { media, restaurants } from '../../db/schema.ts';
 import { type CustomizationService, presentCustomization } from '../customizations/index.ts';
 import { sanitizeRichText } from '../dishes/index.ts';
-import { copyStoredImage, deleteImage, storeImage } from '../media/index.ts';
+import { addUploadToLibrary, copyStoredImage, deleteImage, storeImage } from '../media/index.ts';
 import { presentRestaurant, presentSocial, type RestaurantRow } from './restaurant.presenter.ts';
 
 export interface RestaurantServiceDeps {
@@ -134,6 +134,8 @@ export function createRestaurantService(deps: RestaurantServiceDeps) {
         throw error;
       }
       publicMenu.changed(scope.restaurantId);
+      // An uploaded logo joins the media library, for menus and QR cards (issue 22).
+      if (files.logo) await addUploadToLibrary({ db, storage, now }, scope.restaurantId, files.logo);
       // The old picture goes only once the new state is committed.
       if (set.logo !== undefined && existing.logo && existing.logo !== set.logo)
         await deleteImage(storage, existing.logo);

@@ -10,7 +10,7 @@ import { sessionStore, useCurrentUser } from '../../api/session.ts';
 import { usersApi } from '../../api/users.api.ts';
 import { SwitchAccountModal } from '../../features/account/index.ts';
 import { ActingBanner } from '../../features/admin/index.ts';
-import { PreviewToggle, usePreviewOpened } from '../../features/dashboard/index.ts';
+import { PreviewToggle, PreviewToggleInHeader, usePreviewOpened } from '../../features/dashboard/index.ts';
 import { HelpMenu } from '../../features/help/index.ts';
 import { BrandLogo, BrandMark } from '../../ui/brand-logo.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -168,7 +168,9 @@ export function AppLayout() {
           <ActingBanner />
           <Suspense fallback={<PageLoader />}>
             <RouteRuleGuard>
-              <Outlet />
+              <PreviewToggleInHeader.Provider value={collapsed}>
+                <Outlet />
+              </PreviewToggleInHeader.Provider>
             </RouteRuleGuard>
           </Suspense>
         </div>

@@ -4,6 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useImpersonator } from '../../api/admin.api.ts';
+import { useIsSubscribed } from '../../api/billing.api.ts';
 import { isEntryActive, isParentActive, navPathOf, visibleNav } from '../../ui/visible-nav.ts';
 import { navIcon } from './nav-icons.ts';
 import classes from './side-nav.module.css';
@@ -52,13 +53,16 @@ function SideNavItem({
   // locked Subscribe leads to the page that names her account manager (issue 22).
   const explained = !permitted && user.role === 'DMA_CLIENT' && entry.path === '/subscribe';
   const children = iconOnly ? [] : (entry.children ?? []);
+  // "Subscribe" is an invitation until it is done; then the entry leads to the subscription (issue 22).
+  const subscribed = useIsSubscribed(permitted && entry.path === '/subscribe');
+  const name = subscribed && entry.path === '/subscribe' ? 'Subscription' : entry.name;
 
   const link = (
     <NavLink
       component={Link}
       to={permitted || explained ? entry.path : pathname}
-      label={iconOnly ? undefined : entry.name}
-      aria-label={iconOnly ? entry.name : undefined}
+      label={iconOnly ? undefined : name}
+      aria-label={iconOnly ? name : undefined}
       aria-disabled={permitted || explained ? undefined : true}
       aria-current={entry.path === here && here === pathname ? 'page' : undefined}
       leftSection={<Icon size={nested ? 16 : 20} stroke={1.7} />}
@@ -102,10 +106,10 @@ function SideNavItem({
       <Tooltip
         label={
           permitted
-            ? entry.name
+            ? name
             : explained
-              ? `${entry.name} — your account manager handles it`
-              : `${entry.name} — permission needed`
+              ? `${name} — your account manager handles it`
+              : `${name} — permission needed`
         }
         position="right"
         disabled={!iconOnly && permitted}

@@ -65,7 +65,7 @@ export function PasswordForm() {
         </SimpleGrid>
         {!form.errors.new_password && (
           <Text size="xs" c="dimmed" mt={-8}>
-            At least eight characters, with an uppercase letter, a lowercase letter and a number.
+            {messages.passwordHint}
           </Text>
         )}
         {captcha.field}

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { adminKeys } from '../../api/admin.api.ts';
 import { resellerApi, useAdminDmas, useAdminPendingDmas } from '../../api/resellers.api.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
+import { formatDate } from '../../ui/dates.ts';
 import { DeleteWithPasswordModal } from '../../ui/delete-with-password.tsx';
 import { errorMessage, notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { actionsColumn, PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
@@ -255,7 +256,7 @@ export function PendingDmaSection() {
       key: 'expires',
       header: 'Expires',
       hideWhenCompact: true,
-      render: (row) => new Date(row.expiresAt).toLocaleDateString('en-GB'),
+      render: (row) => formatDate(row.expiresAt),
     },
     {
       key: 'actions',
@@ -291,6 +292,7 @@ export function PendingDmaSection() {
         columns={columns}
         rowId={(row) => row._id}
         minWidth={520}
+        emptyMessage="No invitation is waiting. “Add DMA” mails a reseller the registration link."
       />
     </Card>
   );

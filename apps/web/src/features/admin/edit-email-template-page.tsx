@@ -188,6 +188,7 @@ function TemplateEditor({ template, back }: { template: MailTemplateDetail; back
                   error={errors.content}
                   minHeight={240}
                   editorRef={editorRef}
+                  formatting="mail"
                 />
               </div>
               <Group justify="space-between" gap="sm">

@@ -17,6 +17,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { adminApi, adminKeys } from '../../api/admin.api.ts';
+import { formatDateTime } from '../../ui/dates.ts';
 import { errorMessage } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ScrollBox } from './scroll-box.tsx';
@@ -133,7 +134,7 @@ function Outbox() {
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row._id}>
-                  <Table.Td>{new Date(row.createdAt).toLocaleString('en-GB')}</Table.Td>
+                  <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
                   <Table.Td>{row.to}</Table.Td>
                   <Table.Td>{row.subject}</Table.Td>
                   <Table.Td ff="monospace" fz="xs">

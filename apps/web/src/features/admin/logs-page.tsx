@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { adminApi, adminKeys } from '../../api/admin.api.ts';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { CopyWithToast } from '../../ui/copy-with-toast.tsx';
+import { formatDateTime } from '../../ui/dates.ts';
 import { errorMessage, notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ScrollBox } from './scroll-box.tsx';
@@ -181,7 +182,7 @@ export function LogsPage() {
                   <Table.Th>Time</Table.Th>
                   <Table.Th>Message</Table.Th>
                   <Table.Th>URL</Table.Th>
-                  <Table.Th>Status</Table.Th>
+                  <Table.Th miw={88}>Status</Table.Th>
                   <Table.Th>Method</Table.Th>
                   <Table.Th>Username</Table.Th>
                 </Table.Tr>
@@ -244,7 +245,7 @@ function LogRow({ row, checked, onToggle }: { row: AdminLog; checked: boolean; o
         </Group>
       </Table.Td>
       <Table.Td>
-        <Text size="xs">{new Date(row.createdAt).toLocaleString('en-GB')}</Text>
+        <Text size="xs">{formatDateTime(row.createdAt)}</Text>
       </Table.Td>
       <Table.Td maw={280}>
         <Text size="sm" lineClamp={2}>
@@ -287,7 +288,7 @@ function LogCard({ row, checked, onToggle }: { row: AdminLog; checked: boolean; 
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
-          {new Date(row.createdAt).toLocaleString('en-GB')}
+          {formatDateTime(row.createdAt)}
         </Text>
       </Group>
       <Text size="sm">{row.message || messages.clientLogNoMessage}</Text>

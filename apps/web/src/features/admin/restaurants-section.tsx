@@ -14,6 +14,7 @@ import {
 import { IconBuildingStore, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { adminApi, adminKeys, useAdminRestaurants } from '../../api/admin.api.ts';
+import { formatDate } from '../../ui/dates.ts';
 import { PaginatedTable, type TableColumn } from '../../ui/paginated-table.tsx';
 import { matchesSearch } from '../../ui/search-input.tsx';
 import { useSearchedBigList } from '../../ui/use-big-list.ts';
@@ -161,7 +162,7 @@ function RestaurantInformation({ restaurant }: { restaurant: AdminRestaurant }) 
         <Field label="Owner">{restaurant.ownerUsername ?? 'No owner'}</Field>
         <Field label="Owner email">{restaurant.ownerEmail ?? '—'}</Field>
         <Field label="Time zone">{restaurant.timeZone}</Field>
-        <Field label="Created">{new Date(restaurant.createdAt).toLocaleDateString('en-GB')}</Field>
+        <Field label="Created">{formatDate(restaurant.createdAt)}</Field>
         <Field label="Subscription">
           {restaurant.subscription ? (
             <StatusBadge color="teal">

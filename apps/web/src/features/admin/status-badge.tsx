@@ -7,7 +7,16 @@ import type { ReactNode } from 'react';
  */
 export function StatusBadge({ color, children }: { color: string; children: ReactNode }) {
   return (
-    <Badge variant="dot" color={color} c="var(--mantine-color-text)" tt="none" fw={600}>
+    <Badge
+      variant="dot"
+      color={color}
+      c="var(--mantine-color-text)"
+      tt="none"
+      fw={600}
+      // Never clipped to "4…" by a squeezed column (issue 22): the badge keeps its text's width.
+      style={{ flexShrink: 0, minWidth: 'max-content', overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {children}
     </Badge>
   );

@@ -33,6 +33,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_ANALYTICS_TIME, useAnalytics } from '../../api/analytics.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
+import { formatDayOfMonth } from '../../ui/dates.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PaginatedTable } from '../../ui/paginated-table.tsx';
 import classes from './analytics.module.css';
@@ -51,11 +52,10 @@ const rangeOptions = analyticsTimes.map((value) => ({ value, label: analyticsTim
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const ratio = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const percent = (value: number) => `${ratio.format(value)}%`;
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** "2025-06-03" → "Jun 3". */
+/** "2025-06-03" → "Jun 3" (en-US), "3 Jun" (en-GB): the viewer's locale. */
 const shortDate = (date: string) => {
   const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : dayLabel.format(parsed);
+  return Number.isNaN(parsed.getTime()) ? date : formatDayOfMonth(parsed, 'UTC');
 };
 const chartAxis = { tickFormatter: (value: string) => shortDate(String(value)) };
 const tooltipLabel = { labelFormatter: (value: unknown) => shortDate(String(value)) };

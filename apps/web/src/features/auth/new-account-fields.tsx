@@ -1,3 +1,4 @@
+import { messages } from '@carte/domain';
 import { PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
@@ -113,7 +114,7 @@ export function NewAccountFields<T extends NewAccountValues>({
         />
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt={-6}>
-        At least eight characters, with an uppercase letter, a lowercase letter and a number.
+        {messages.passwordHint}
       </Text>
     </>
   );

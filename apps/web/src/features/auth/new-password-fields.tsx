@@ -1,3 +1,4 @@
+import { messages } from '@carte/domain';
 import { PasswordInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 
@@ -16,7 +17,7 @@ export function NewPasswordFields({
       <PasswordInput
         label={labels[0]}
         autoComplete="new-password"
-        description="At least eight characters, with an uppercase letter, a lowercase letter and a number."
+        description={messages.passwordHint}
         {...password}
       />
       <PasswordInput label={labels[1]} autoComplete="new-password" {...confirm} />

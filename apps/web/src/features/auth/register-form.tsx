@@ -1,4 +1,4 @@
-import { type RestaurantType, registerSchema, restaurantTypeLabels } from '@carte/domain';
+import { messages, type RestaurantType, registerSchema, restaurantTypeLabels } from '@carte/domain';
 import {
   Anchor,
   Center,
@@ -187,7 +187,7 @@ export function RegisterForm() {
           </SimpleGrid>
           {!form.errors.password && (
             <Text size="xs" c="dimmed" mt={-8}>
-              At least eight characters, with an uppercase letter, a lowercase letter and a number.
+              {messages.passwordHint}
             </Text>
           )}
           <input type="hidden" name="timeZone" value={browserTimeZone()} />

@@ -4,7 +4,6 @@ import {
   discountedCents,
   discountLabel,
   formatCents,
-  formatDayMonthYear,
   type HasActive,
   localCheckoutPath,
   type PaymentMethod,
@@ -45,6 +44,7 @@ import {
 import { useCurrentUser } from '../../api/session.ts';
 import { usePublicConfig } from '../../api/use-public-config.ts';
 import { useCaptcha } from '../../ui/captcha/use-captcha.tsx';
+import { formatUnixDate } from '../../ui/dates.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PlanCards } from './plan-cards.tsx';
@@ -56,7 +56,9 @@ const unannounced = (error: unknown) => !(isApiError(error) && error.notified);
 
 /**
  * /subscribe (doc 2 §2 "Subscription checkout screen"; owner role only, doc 2 §6): "Please wait" while
- * loading; with an active subscription "Subscribed successfully" and Manage (the provider's portal);
+ * loading; with an active subscription its status ("Active — renews 12/28/2026", dates in the viewer's
+ * locale) and Manage (the provider's portal), "Subscribed successfully" being a toast on the way back
+ * from a paid checkout (issue 22);
  * otherwise the monthly and yearly plans, each sending the browser to the checkout.
  */
 /** How long /subscribe waits for the provider's events after a paid checkout before it stops asking. */
@@ -92,6 +94,7 @@ export function SubscribePage() {
     if (confirmingSince === null) return;
     if (isActive) {
       setConfirmingSince(null);
+      notifySuccess(billingMessages.subscribed);
       return;
     }
     const timer = setTimeout(() => setConfirmingSince(null), CONFIRM_FOR_MS - (Date.now() - confirmingSince));
@@ -243,7 +246,12 @@ function ActiveSubscription({
   const periodEnd =
     subscription.current_period_end === null
       ? null
-      : formatDayMonthYear(new Date(subscription.current_period_end * 1000), timeZone);
+      : formatUnixDate(subscription.current_period_end, timeZone);
+  const status = !periodEnd
+    ? 'Active'
+    : subscription.cancel_at_period_end
+      ? `Active — ends ${periodEnd}`
+      : `Active — renews ${periodEnd}`;
 
   const handleManage = async () => {
     try {
@@ -268,13 +276,12 @@ function ActiveSubscription({
               <IconCircleCheck size={26} />
             </ThemeIcon>
             <div>
-              <Title order={2}>{billingMessages.subscribed}</Title>
+              <Title order={2}>{status}</Title>
               <Text c="dimmed" size="sm">
                 {subscription.interval === 'year' ? 'Yearly plan' : 'Monthly plan'} ·{' '}
                 {formatCents(discountedCents(product.price.unit_amount, subscription.discount))}{' '}
                 {perInterval[subscription.interval]}
                 {subscription.discount && <> ({discountLabel(subscription.discount)})</>}
-                {periodEnd && !subscription.cancel_at_period_end && <> · Next renewal date {periodEnd}</>}
               </Text>
             </div>
           </Group>

@@ -236,7 +236,7 @@ export function CategoriesTable({
         total={large ? serverPage.data?.total : undefined}
         emptyMessage={
           categories.length > 0 || large ? (
-            'No category matches your search.'
+            'No category matches your search. Try another word or clear the search.'
           ) : (
             <EmptyListNext list="categories" noun="categories" />
           )

@@ -4,4 +4,4 @@
  * preview-area.ts.
  */
 export { useMenuPreviewDraft, usePreviewOpened } from './menu-preview-store.ts';
-export { PreviewToggle } from './preview-toggle.tsx';
+export { PreviewToggle, PreviewToggleInHeader } from './preview-toggle.tsx';

@@ -1,9 +1,16 @@
 import { isAdminRole } from '@carte/domain';
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconDeviceMobile, IconDeviceMobileOff } from '@tabler/icons-react';
+import { createContext, useContext } from 'react';
 import { useSelectedMenu } from '../../api/menus.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { menuPreviewStore, usePreviewDraft, usePreviewOpened } from './menu-preview-store.ts';
+
+/**
+ * True where the shell's header carries the toggle (the navigation collapsed, doc 1 §2): a page's
+ * own toggle then steps aside, so a phone shows one Preview button, not two (issue 22).
+ */
+export const PreviewToggleInHeader = createContext(false);
 
 /**
  * Opens and closes the owner's preview panel (doc 1 §2: "a preview toggle button … disabled until a
@@ -16,7 +23,8 @@ export function PreviewToggle({ compact = false }: { compact?: boolean }) {
   const selected = useSelectedMenu({ enabled: workshop });
   const opened = usePreviewOpened();
   const draft = usePreviewDraft();
-  if (!workshop) return null;
+  const inHeader = useContext(PreviewToggleInHeader);
+  if (!workshop || (inHeader && !compact)) return null;
 
   const available = Boolean(selected.menu || draft);
   const label = opened ? 'Hide preview' : 'Preview menu';

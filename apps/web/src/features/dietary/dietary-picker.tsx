@@ -94,7 +94,7 @@ export function DietaryPicker({
         {dietaryTypes.map((type) => (
           <Stack key={type} gap="xs" className={classes.column}>
             <div>
-              <Title order={4} fz="sm">
+              <Title order={3} fz="sm">
                 {dietaryTypeLabels[type]}
               </Title>
               <Text size="xs" c="dimmed">

@@ -82,7 +82,7 @@ export function DishCustomizations({
       <div>
         <Group justify="space-between" mb={6} gap="xs">
           <div>
-            <Title order={4} fz="sm">
+            <Title order={3} fz="sm">
               Menu-wide customizations
             </Title>
             <Text size="xs" c="dimmed">
@@ -149,7 +149,7 @@ export function DishCustomizations({
       <div>
         <Group justify="space-between" mb={6} gap="xs">
           <div>
-            <Title order={4} fz="sm">
+            <Title order={3} fz="sm">
               Only for this dish
             </Title>
             <Text size="xs" c="dimmed">

@@ -238,7 +238,7 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
         total={size.large ? serverPage.data?.total : undefined}
         emptyMessage={
           all.length > 0 || size.large ? (
-            'No dish matches your search.'
+            'No dish matches your search. Try another word or clear the search.'
           ) : (
             <EmptyListNext list="dishes" noun="dishes" />
           )

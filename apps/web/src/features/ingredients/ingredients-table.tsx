@@ -255,7 +255,13 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
         onPageChange={dashboard ? (size.large ? setDashboardPage : undefined) : list.page.onChange}
         sort={dashboard ? undefined : list.sort}
         total={size.large ? serverPage.data?.total : undefined}
-        emptyMessage={all.length > 0 || size.large ? 'No ingredient matches your search.' : undefined}
+        emptyMessage={
+          all.length > 0 || size.large
+            ? 'No ingredient matches your search. Try another word or clear the search.'
+            : canEdit
+              ? 'No ingredient yet. Add one with “Add ingredient”, then pick it in your dishes.'
+              : 'No ingredient yet. Someone with the ingredients permission can add them.'
+        }
       />
       <EditIngredientDrawer ingredient={editing} onClose={() => setEditing(null)} />
     </TablePanel>

@@ -284,6 +284,7 @@ export function MembersPage() {
               // On a phone the check boxes would squeeze the names: members go one by one there.
               selection={compact ? undefined : rows.selection}
               minWidth={720}
+              emptyMessage="No member on this page. Go back a page, or add one with “Add member”."
               {...query.paging}
             />
           </Stack>

@@ -252,7 +252,7 @@ export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCa
           loading={running === 'unpublish'}
           disabled={blocked}
         >
-          UnPublish
+          Unpublish
         </Button>
       )}
       <Button

@@ -107,7 +107,7 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
               description={
                 invitation.hasAccount
                   ? 'This address already has a Carte account: its password links the new account to it.'
-                  : 'At least eight characters, with an uppercase letter, a lowercase letter and a number.'
+                  : messages.passwordHint
               }
               autoComplete={invitation.hasAccount ? 'current-password' : 'new-password'}
               withAsterisk

@@ -405,6 +405,7 @@ function ContentTables({ data }: { data: SingleClient }) {
             columns={menuColumns}
             rowId={(row) => row._id}
             minWidth={480}
+            emptyMessage="This client has no menu yet. “Login as this client” to create one."
           />
         </Tabs.Panel>
         <Tabs.Panel value="categories">
@@ -414,6 +415,7 @@ function ContentTables({ data }: { data: SingleClient }) {
             columns={categoryColumns}
             rowId={(row) => row._id}
             minWidth={400}
+            emptyMessage="This client has no category yet. “Login as this client” to add some."
           />
         </Tabs.Panel>
         <Tabs.Panel value="dishes">
@@ -423,6 +425,7 @@ function ContentTables({ data }: { data: SingleClient }) {
             columns={dishColumns}
             rowId={(row) => row._id}
             minWidth={760}
+            emptyMessage="This client has no dish yet. “Login as this client” to add some."
           />
         </Tabs.Panel>
         <Tabs.Panel value="ingredients">
@@ -432,6 +435,7 @@ function ContentTables({ data }: { data: SingleClient }) {
             columns={ingredientColumns}
             rowId={(row) => row._id}
             minWidth={320}
+            emptyMessage="This client has no ingredient yet. “Login as this client” to add some."
           />
         </Tabs.Panel>
       </Tabs>

@@ -24,6 +24,7 @@ import {
   TextInput,
   ThemeIcon,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck, IconCreditCard, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { usePaymentMethods } from '../../api/billing.api.ts';
@@ -42,6 +43,16 @@ type Interval = 'month' | 'year';
 /** The price of one plan, for display; null when the plan is missing. */
 const priceOf = (plan: ProductPrices | undefined, interval: Interval) =>
   (interval === 'year' ? plan?.yearly_product : plan?.monthly_product)?.price ?? null;
+
+/** Hidden from sight, still read by screen readers. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /**
  * The client subscription wizard (doc 3 §2.3): [Choose clients →] Choose plan → Payment Method →
@@ -65,6 +76,7 @@ export function SubscriptionWizard({
   const addPayment = useAddPaymentMethod();
   const subscribe = useResellerMutation(resellerApi.subscribeClients);
   const [step, setStep] = useState(0);
+  const phone = useMediaQuery('(max-width: 30em)', false);
   const [chosen, setChosen] = useState<string[]>([]);
   const [interval, setInterval] = useState<Interval | null>(null);
   const [methodId, setMethodId] = useState<string | null>(null);
@@ -155,6 +167,14 @@ export function SubscriptionWizard({
       {error}
     </Text>
   );
+  const active = choose ? current : current - 1;
+  const stepNames = [
+    ...(choose ? ['Choose clients'] : []),
+    'Choose plan',
+    'Payment Method',
+    'Promotion Code',
+    'Complete',
+  ];
   const count = selected.length;
   const licences = `${count} ${count === 1 ? 'licence' : 'licences'}`;
 
@@ -166,7 +186,20 @@ export function SubscriptionWizard({
       size="lg"
       centered
     >
-      <Stepper active={choose ? current : current - 1} size="sm" allowNextStepsSelect={false} wrap>
+      {phone && (
+        <Text size="sm" fw={600} mb="xs" aria-live="polite">
+          {stepNames[active] ? `Step ${active + 1} of ${stepNames.length}: ${stepNames[active]}` : 'Done'}
+        </Text>
+      )}
+      {/* On a phone five labels wrapped raggedly (issue 22): the numbers alone, the step named above;
+          the labels stay for screen readers (a completed step's button shows only a check). */}
+      <Stepper
+        active={active}
+        size="sm"
+        allowNextStepsSelect={false}
+        wrap={!phone}
+        styles={phone ? { stepBody: visuallyHidden, separator: { marginInline: 6 } } : undefined}
+      >
         {choose && (
           <Stepper.Step label="Choose clients">
             <Stack gap="md" mt="md">

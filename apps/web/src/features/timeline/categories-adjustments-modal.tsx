@@ -98,7 +98,7 @@ export function CategoriesAdjustmentsModal({
     if (dirty) {
       const leave = await confirmAction({
         title: messages.unsavedChanges,
-        message: 'Close without saving the categories’ hours?',
+        message: 'Close without saving the category hours?',
         confirmLabel: 'Discard changes',
         cancelLabel: 'Keep editing',
         danger: true,
@@ -135,7 +135,7 @@ export function CategoriesAdjustmentsModal({
       onClose={() => void requestClose()}
       title={
         <Text fw={700} size="lg">
-          Categories Adjustments
+          Category hours
         </Text>
       }
       size="lg"

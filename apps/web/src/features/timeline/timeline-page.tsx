@@ -326,7 +326,7 @@ function TimelineEditor({
               <Stack gap="md">
                 <div>
                   <Title order={2} fz="h3">
-                    Categories Adjustments
+                    Category hours
                   </Title>
                   <Text size="sm" c="dimmed">
                     {timeline.categories.length === 0
@@ -364,7 +364,7 @@ function TimelineEditor({
                     onClick={() => setAdjusting(true)}
                     disabled={timeline.categories.length === 0}
                   >
-                    {readOnly ? 'View categories’ hours' : 'Categories Adjustments'}
+                    {readOnly ? 'View category hours' : 'Set category hours'}
                   </Button>
                 </Group>
               </Stack>

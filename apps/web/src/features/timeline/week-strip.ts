@@ -1,4 +1,5 @@
 import { type Schedule, type WallTime, wallTime, windowsBetween } from '@carte/domain';
+import { formatDayOfMonth, type Locales, viewerLocales } from '../../ui/dates.ts';
 
 /**
  * The week strip's arithmetic: the windows of a schedule (computed by the domain's `windowsBetween`
@@ -38,10 +39,9 @@ export interface StripPiece {
 }
 
 const weekdayLabel = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
-const dateLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-/** The restaurant's current week, Monday first, and the wall time now. */
-export function stripWeek(now: Date, timeZone: string): StripWeek {
+/** The restaurant's current week, Monday first, and the wall time now; dates in the viewer's locale. */
+export function stripWeek(now: Date, timeZone: string, locales: Locales = viewerLocales()): StripWeek {
   const current = wallTime(now, timeZone);
   const mondayOffset = (new Date(current.day * DAY_MS).getUTCDay() + 6) % 7;
   const monday = current.day - mondayOffset;
@@ -51,7 +51,7 @@ export function stripWeek(now: Date, timeZone: string): StripWeek {
       index,
       day: monday + index,
       weekday: weekdayLabel.format(date),
-      date: dateLabel.format(date),
+      date: formatDayOfMonth(date, 'UTC', locales),
       isToday: monday + index === current.day,
     };
   });

@@ -1,13 +1,8 @@
-import {
-  formatDayMonthYear,
-  messages,
-  type TransferInfo,
-  transferAcceptSchema,
-  transferNewOwnerFormSchema,
-} from '@carte/domain';
+import { messages, type TransferInfo, transferAcceptSchema, transferNewOwnerFormSchema } from '@carte/domain';
 import { Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconBuildingStore, IconMapPin, IconSitemap, IconUser } from '@tabler/icons-react';
 import { transferApi, transferInfoQuery } from '../../api/transfer.api.ts';
+import { formatDate } from '../../ui/dates.ts';
 import { MailedLinkForm, MailedLinkPage } from '../../ui/mailed-link-page.tsx';
 import {
   NewAccountFields,
@@ -137,8 +132,7 @@ function AcceptForm({ token, info }: { token: string; info: TransferInfo }) {
       header={<TransferSummary info={info} />}
       footer={
         <Text size="xs" c="dimmed" ta="center">
-          The link is valid until {formatDayMonthYear(new Date(info.expiresAt))}. Nothing changes until you
-          accept.
+          The link is valid until {formatDate(info.expiresAt)}. Nothing changes until you accept.
         </Text>
       }
     >

@@ -1,4 +1,4 @@
-import { formatDayMonthYear, messages, transferRequestSchema } from '@carte/domain';
+import { messages, transferRequestSchema } from '@carte/domain';
 import {
   Alert,
   Button,
@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../api/session.ts';
 import { useCancelTransfer, usePendingTransfer, useRequestTransfer } from '../../api/transfer.api.ts';
 import { confirmAction } from '../../ui/confirm.tsx';
+import { formatDate } from '../../ui/dates.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
@@ -82,8 +83,8 @@ export function TransferOwnershipSection({ restaurantName }: { restaurantName: s
               </Text>
             ) : request ? (
               <Text size="sm" c="dimmed">
-                Waiting for <b>{request.email}</b> to accept, until{' '}
-                {formatDayMonthYear(new Date(request.expiresAt))}. Until then you stay the owner.
+                Waiting for <b>{request.email}</b> to accept, until {formatDate(request.expiresAt)}. Until
+                then you stay the owner.
               </Text>
             ) : (
               <Text size="sm" c="dimmed">
