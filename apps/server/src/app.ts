@@ -15,6 +15,7 @@ import type { Captcha } from './adapters/captcha/captcha.ts';
 import { isLocalPayments } from './adapters/payments/index.ts';
 import { mediaOrigin } from './adapters/storage/index.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { allergenRoutes } from './features/allergens/allergen.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { startBillingJobs } from './features/billing/billing.jobs.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         captcha: deps.captcha,
       });
       await api.register(csvImportRoutes, { csvImport: services.csvImport });
+      await api.register(allergenRoutes, { prefix: '/allergens' });
       await api.register(analyticsRoutes, { prefix: '/gapi', analytics: services.analytics });
       await api.register(menuRoutes, { prefix: '/menus', menus: services.menus });
       await api.register(categoryRoutes, { prefix: '/categories', categories: services.categories });

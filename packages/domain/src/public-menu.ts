@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allergenKeySchema, dishAllergensSchema } from './allergens.ts';
 import { objectId } from './api.ts';
 import { filterOptionsSchema } from './filters.ts';
 import { restaurantCtaSchema } from './restaurant.ts';
@@ -30,6 +31,10 @@ export const publicOptionSchema = z.object({
   name: z.string(),
   /** The price added in dollars, already computed from a percentage where needed (decisions §4). */
   price: z.number(),
+  /** The option's ingredient's allergens (issue 23); absent for an option without an ingredient. */
+  allergens: z
+    .object({ contains: z.array(allergenKeySchema), mayContain: z.array(allergenKeySchema) })
+    .optional(),
 });
 
 export const publicCustomizationSchema = z.object({
@@ -46,10 +51,14 @@ export const publicDishSchema = z.object({
   description: z.string(),
   price: z.number(),
   calories: z.number().nullable(),
+  /** The portion the calories are for (England's rule), or null. */
+  portion: z.string().nullable(),
   alcoholPercentage: z.number().nullable(),
   image: imageUrlSchema,
   imageVariants: imageVariantsSchema.nullable(),
   ingredients: z.array(z.object({ _id: objectId, name: z.string() })),
+  /** Derived on the server from the ingredients' declarations and the dish's own (issue 23). */
+  allergens: dishAllergensSchema,
   sideDishes: z.array(z.object({ _id: objectId, name: z.string(), price: z.number() })),
   /** Available customizations and options only: restaurant-wide selected ones, then the dish's own. */
   customizations: z.array(publicCustomizationSchema),

@@ -1,3 +1,4 @@
+import type { AllergenDeclaration } from './allergens.ts';
 import type { PublicCategory, PublicDish, PublicMenu } from './public-menu.ts';
 import { isCategoryVisible, isOpenAt, type Schedule } from './schedule.ts';
 import { type Customization, optionPrice } from './workshop.ts';
@@ -37,6 +38,8 @@ export interface CatalogIngredient {
   _id: string;
   name: string;
   isAvailable: boolean;
+  /** Its whole allergen declaration, its parents' included (issue 23); absent when unknown. */
+  allergens?: AllergenDeclaration;
 }
 
 export interface CatalogCategory {
@@ -117,7 +120,12 @@ export function visibleMenus(catalog: Catalog, options: VisibilityOptions): Visi
       if (option.ingredient && !ingredient?.isAvailable) return [];
       const name = ingredient ? ingredient.name : option.name?.trim();
       if (!name) return [];
-      return [{ _id: option._id, name, price: optionPrice(basePrice, option, data.isFixedPrice) }];
+      const price = optionPrice(basePrice, option, data.isFixedPrice);
+      return [
+        ingredient?.allergens
+          ? { _id: option._id, name, price, allergens: ingredient.allergens }
+          : { _id: option._id, name, price },
+      ];
     });
     return options.length > 0
       ? { _id: data._id, name: data.name, isFixedPrice: data.isFixedPrice, options }

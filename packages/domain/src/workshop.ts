@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  allergenDeclarationSchema,
+  allergenKeySchema,
+  dishAllergenInputSchema,
+  dishAllergensSchema,
+  portionSchema,
+} from './allergens.ts';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
 import { listPageQuery, MAX_PER_PAGE } from './pagination.ts';
@@ -102,6 +109,13 @@ export const ingredientSchema = z.object({
   _id: objectId,
   name: z.string(),
   parent: z.object({ _id: objectId, name: z.string() }).nullable(),
+  /** Its own allergen declaration (issue 23); `inherited` adds its parents'. */
+  allergens: z.object({ contains: z.array(allergenKeySchema), mayContain: z.array(allergenKeySchema) }),
+  /** What its parents declare, which it carries too (a child adds to its parent's). */
+  inheritedAllergens: z.object({
+    contains: z.array(allergenKeySchema),
+    mayContain: z.array(allergenKeySchema),
+  }),
   /** How many dishes use it. */
   count: z.number().int(),
   isAvailable: z.boolean(),
@@ -118,11 +132,15 @@ export const ingredientNameField = text({ error: messages.fieldRequired })
 export const createIngredientsSchema = z.object({
   ingredients: z.array(ingredientNameField).min(1, { error: messages.ingredientRequired }).max(500),
   parent: objectId.optional().nullable(),
+  /** One declaration for every ingredient of the list (issue 23). */
+  allergens: allergenDeclarationSchema.optional(),
 });
 export const updateIngredientSchema = z.object({
   name: ingredientNameField,
   parent: objectId.optional().nullable(),
   isAvailable: z.boolean().optional(),
+  /** Replaces its allergen declaration when sent (issue 23). */
+  allergens: allergenDeclarationSchema.optional(),
 });
 /** The orders a page of each list may be asked in (the web tables' sorts, issue 21). */
 export const dishSorts = ['created', 'name', 'price'] as const;
@@ -174,6 +192,10 @@ export const customizationOptionSchema = z.object({
   ingredient: objectId.nullable(),
   price: z.number(),
   isAvailable: z.boolean(),
+  /** Its ingredient's whole declaration (issue 23); empty without an ingredient. */
+  allergens: z
+    .object({ contains: z.array(allergenKeySchema), mayContain: z.array(allergenKeySchema) })
+    .optional(),
 });
 export const customizationSchema = z.object({
   _id: objectId,
@@ -294,11 +316,21 @@ export const dishSchema = z.object({
   description: z.string(),
   price: z.number(),
   calories: z.number().nullable(),
+  /** The portion the calories are for (England's rule, issue 23). */
+  portion: z.string().nullable(),
   alcoholPercentage: z.number().nullable(),
   image: imageUrlSchema,
   imageVariants: imageVariantsSchema.nullable(),
   isAvailable: z.boolean(),
   ingredients: z.array(z.object({ ingredient: z.object({ _id: objectId, name: z.string() }) })),
+  /** Derived on the server: its ingredients' declarations and its own additions (issue 23). */
+  allergens: dishAllergensSchema,
+  /** The dish's own part: what the kitchen adds (cross-contact) and whether the owner confirmed. */
+  ownAllergens: z.object({
+    contains: z.array(allergenKeySchema),
+    mayContain: z.array(allergenKeySchema),
+    declared: z.boolean(),
+  }),
   sideDishes: z.array(objectId),
   customizations: z.object({ selected: z.array(objectId), custom: z.array(customizationSchema) }),
   /** The first category holding the dish, and all of them. */
@@ -364,8 +396,11 @@ export const dishInputSchema = z.object({
   description: dishDescriptionField.optional().default(''),
   price: dishPriceField,
   calories: dishCaloriesField,
+  portion: portionSchema,
   alcoholPercentage: dishAlcoholField,
   isAvailable: boolInput.optional().default(true),
+  /** The dish's own allergen part (issue 23): additions and the owner's confirmation. */
+  allergens: dishAllergenInputSchema.optional(),
   category: objectId.optional().nullable(),
   ingredients: dishIngredientsField.optional().default([]),
   sideDishes: idList().optional().default([]),
@@ -396,8 +431,10 @@ export const dishUpdateSchema = z.object({
   description: dishDescriptionField.optional(),
   price: dishPriceField.optional(),
   calories: dishCaloriesField.optional(),
+  portion: portionSchema.optional(),
   alcoholPercentage: dishAlcoholField.optional(),
   isAvailable: boolInput.optional(),
+  allergens: dishAllergenInputSchema.optional(),
   category: objectId.optional().nullable(),
   ingredients: dishIngredientsField.optional(),
   sideDishes: idList().optional(),

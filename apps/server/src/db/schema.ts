@@ -1,6 +1,9 @@
 import {
+  type AllergenDeclaration,
+  type DishAllergenInput,
   defaultWeek,
   type FilterOptions,
+  type Labelling,
   type Permissions,
   type RestaurantType,
   type Role,
@@ -43,6 +46,11 @@ export const restaurants = pgTable('restaurants', {
    * then it reads the parent's published menus only.
    */
   parentDrafts: boolean('parent_drafts').notNull().default(true),
+  /** Labelling rules (issue 23 §4): region, calorie rule, US state notice, "don't publish incomplete". */
+  labelling: jsonb('labelling')
+    .$type<Labelling>()
+    .notNull()
+    .default({ region: 'other', calories: 'none', usStateNotice: 'none', blockIncomplete: false }),
   sideDishesLabel: text('side_dishes_label').notNull().default('Side Dishes'),
   menuPeriodTransition: integer('menu_period_transition').notNull().default(15),
   /** The restaurant's own dietary additions to the platform lists. */
@@ -331,6 +339,11 @@ export const ingredients = pgTable(
     parentId: ref('parent_id'),
     isAvailable: boolean('is_available').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** The regulated allergens it contains and may contain (issue 23); a child adds to its parent's. */
+    allergens: jsonb('allergens')
+      .$type<AllergenDeclaration>()
+      .notNull()
+      .default({ contains: [], mayContain: [] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -369,6 +382,16 @@ export const dishes = pgTable(
     description: text('description').notNull().default(''),
     price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
     calories: integer('calories'),
+    /** The portion the calories are for ("350 g"), asked by England's calorie rule (issue 23). */
+    portion: text('portion'),
+    /**
+     * The dish's own allergen additions (cross-contact in the kitchen) and the owner's confirmation;
+     * what answers carry is derived with its ingredients' declarations (issue 23).
+     */
+    allergens: jsonb('allergens')
+      .$type<DishAllergenInput>()
+      .notNull()
+      .default({ contains: [], mayContain: [], declared: false }),
     alcoholPercentage: numeric('alcohol_percentage', { precision: 5, scale: 2, mode: 'number' }),
     /** Storage key prefix of the image variants, or null. */
     image: text('image'),
@@ -766,4 +789,32 @@ export const dmaClientInvitations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('dma_client_invitations_dma_idx').on(t.dmaId, t.status)],
+);
+
+/**
+ * Every change of a dish's allergen or calorie declaration, or of an ingredient's allergens (issue 23
+ * §6): who, when, before and after. Kept with the dish or ingredient; the user's name is copied so the
+ * history outlives the account.
+ */
+export const declarationChanges = pgTable(
+  'declaration_changes',
+  {
+    id: id(),
+    restaurantId: ref('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    dishId: ref('dish_id').references(() => dishes.id, { onDelete: 'cascade' }),
+    ingredientId: ref('ingredient_id').references(() => ingredients.id, { onDelete: 'cascade' }),
+    /** allergens | calories | portion */
+    field: text('field').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    userId: ref('user_id'),
+    username: text('username').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('declaration_changes_dish_idx').on(t.dishId, t.createdAt),
+    index('declaration_changes_ingredient_idx').on(t.ingredientId, t.createdAt),
+  ],
 );

@@ -1,4 +1,9 @@
-import { type Customization, type customizationInputSchema, messages } from '@carte/domain';
+import {
+  type AllergenDeclaration,
+  type Customization,
+  type customizationInputSchema,
+  messages,
+} from '@carte/domain';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller } from '../../core/caller.ts';
@@ -10,6 +15,7 @@ import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { type CustomizationData, customizations, dishes, ingredients, restaurants } from '../../db/schema.ts';
+import { readIngredientDeclarations } from '../allergens/index.ts';
 
 type Executor = Db | Tx;
 type ParsedCustomization = z.output<typeof customizationInputSchema>;
@@ -27,7 +33,14 @@ export interface NormalizeOptions {
 const key = (value: string) => value.trim().toLowerCase();
 
 /** The customization as it leaves the server (STYLE rule 2). */
-export const presentCustomization = (data: CustomizationData): Customization => ({
+/**
+ * A customization as it leaves the server; with `allergensOf`, each option carries its ingredient's
+ * whole allergen declaration (issue 23).
+ */
+export const presentCustomization = (
+  data: CustomizationData,
+  allergensOf?: (ingredientId: string) => AllergenDeclaration,
+): Customization => ({
   _id: data._id,
   name: data.name,
   isCustom: data.isCustom,
@@ -39,6 +52,9 @@ export const presentCustomization = (data: CustomizationData): Customization => 
     ingredient: option.ingredient,
     price: option.price,
     isAvailable: option.isAvailable,
+    ...(allergensOf
+      ? { allergens: option.ingredient ? allergensOf(option.ingredient) : { contains: [], mayContain: [] } }
+      : {}),
   })),
 });
 
@@ -212,7 +228,14 @@ export function createCustomizationService(deps: { db: Db; publicMenu: PublicMen
         return next;
       });
       publicMenu.changed(scope.restaurantId);
-      return saved.map(presentCustomization);
+      const declarations = await readIngredientDeclarations(
+        db,
+        scope.visibleIds,
+        saved.flatMap((item) =>
+          item.options.map((option) => option.ingredient).filter((id): id is string => !!id),
+        ),
+      );
+      return saved.map((item) => presentCustomization(item, (id) => declarations.whole(id)));
     },
 
     /**

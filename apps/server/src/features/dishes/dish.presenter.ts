@@ -14,6 +14,7 @@ import {
   dishSideDishes,
   ingredients,
 } from '../../db/schema.ts';
+import { dishAllergensOf, readIngredientDeclarations } from '../allergens/index.ts';
 import { presentCustomization } from '../customizations/index.ts';
 import { presentImage } from '../media/index.ts';
 
@@ -64,9 +65,20 @@ export async function presentDishes(
   const ingredientsOf = groupBy(ingredientRows, (row) => row.dishId);
   const sidesOf = groupBy(sideRows, (row) => row.dishId);
   const categoriesOf = groupBy(categoryRows, (row) => row.dishId);
+  // Allergens follow the ingredients (issue 23): the dishes' and those their own options offer.
+  const optionIngredients = rows.flatMap((row) =>
+    (row.customizations.custom ?? []).flatMap((custom) =>
+      custom.options.map((option) => option.ingredient).filter((id): id is string => Boolean(id)),
+    ),
+  );
+  const declarations = await readIngredientDeclarations(db, scope.visibleIds, [
+    ...ingredientRows.map((item) => item.id),
+    ...optionIngredients,
+  ]);
 
   return mapYielding(rows, (row) => {
     const categoryIds = (categoriesOf.get(row.id) ?? []).map((item) => item.id);
+    const dishIngredientRows = ingredientsOf.get(row.id) ?? [];
     const image = presentImage(storage, row.image);
     return {
       _id: row.id,
@@ -74,17 +86,30 @@ export async function presentDishes(
       description: row.description,
       price: Number(row.price),
       calories: row.calories,
+      portion: row.portion,
       alcoholPercentage: row.alcoholPercentage === null ? null : Number(row.alcoholPercentage),
       image: image.url,
       imageVariants: image.variants,
       isAvailable: row.isAvailable,
-      ingredients: (ingredientsOf.get(row.id) ?? []).map((item) => ({
+      ingredients: dishIngredientRows.map((item) => ({
         ingredient: { _id: item.id, name: item.name },
       })),
+      allergens: dishAllergensOf(
+        declarations,
+        dishIngredientRows.map((item) => item.id),
+        row.allergens,
+      ),
+      ownAllergens: {
+        contains: row.allergens.contains,
+        mayContain: row.allergens.mayContain,
+        declared: row.allergens.declared,
+      },
       sideDishes: (sidesOf.get(row.id) ?? []).map((item) => item.id),
       customizations: {
         selected: row.customizations.selected ?? [],
-        custom: (row.customizations.custom ?? []).map(presentCustomization),
+        custom: (row.customizations.custom ?? []).map((custom) =>
+          presentCustomization(custom, (id) => declarations.whole(id)),
+        ),
       },
       category: categoryIds[0] ?? null,
       categories: categoryIds,

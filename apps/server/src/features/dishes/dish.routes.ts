@@ -27,6 +27,7 @@ const jsonFields = [
   'sideDishes',
   'customizations',
   'dietaryConsiderations',
+  'allergens',
   'image',
 ] as const;
 

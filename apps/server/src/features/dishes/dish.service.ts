@@ -14,6 +14,7 @@ import {
   messages,
   type PageRequest,
   type Paginated,
+  undeclaredAllergens,
 } from '@carte/domain';
 import { and, asc, count, desc, eq, ilike, inArray, max, min, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -43,6 +44,7 @@ import {
   dishSideDishes,
   ingredients,
 } from '../../db/schema.ts';
+import { type DeclarationChange, recordDeclarationChanges } from '../allergens/index.ts';
 import type { CustomizationService } from '../customizations/index.ts';
 import type { DietaryService } from '../dietary/index.ts';
 import { addUploadToLibrary, copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
@@ -51,6 +53,39 @@ import { sanitizeRichText } from './rich-text.ts';
 
 type Executor = Db | Tx;
 export type DishValues = z.output<typeof dishInputSchema>;
+
+type Declared = Pick<typeof dishes.$inferSelect, 'allergens' | 'calories' | 'portion'>;
+
+/** The declaration changes between two states of a dish (none before: a new dish's non-empty ones). */
+function declarationChanges(
+  restaurantId: string,
+  dishId: string,
+  before: Declared | null,
+  after: Declared,
+): DeclarationChange[] {
+  const blank = !before;
+  const changes: DeclarationChange[] = [];
+  const own = after.allergens;
+  if (!blank || own.declared || own.contains.length || own.mayContain.length)
+    changes.push({ restaurantId, dishId, field: 'allergens', before: before?.allergens ?? null, after: own });
+  if (!blank || after.calories !== null)
+    changes.push({
+      restaurantId,
+      dishId,
+      field: 'calories',
+      before: before?.calories ?? null,
+      after: after.calories,
+    });
+  if (!blank || after.portion !== null)
+    changes.push({
+      restaurantId,
+      dishId,
+      field: 'portion',
+      before: before?.portion ?? null,
+      after: after.portion,
+    });
+  return changes;
+}
 /** An update: only the fields sent change. */
 export type DishPatch = z.output<typeof dishUpdateSchema>;
 
@@ -350,6 +385,8 @@ export function createDishService(deps: DishDeps) {
               description: sanitizeRichText(input.description),
               price: input.price,
               calories: input.calories,
+              portion: input.portion,
+              allergens: input.allergens ?? undeclaredAllergens(),
               alcoholPercentage: input.alcoholPercentage,
               image: imageKey,
               isAvailable: input.isAvailable,
@@ -362,6 +399,12 @@ export function createDishService(deps: DishDeps) {
             .returning();
           await writeLinks(tx, inserted!.id, prepared.ingredientIds, prepared.sideDishIds);
           if (prepared.categoryId) await joinCategory(tx, prepared.categoryId, inserted!.id);
+          await recordDeclarationChanges(
+            tx,
+            caller,
+            declarationChanges(scope.restaurantId, inserted!.id, null, inserted!),
+            createdAt,
+          );
           return inserted!;
         }),
       );
@@ -389,6 +432,8 @@ export function createDishService(deps: DishDeps) {
               description: input.description === undefined ? undefined : sanitizeRichText(input.description),
               price: input.price,
               calories: input.calories,
+              portion: input.portion,
+              allergens: input.allergens,
               alcoholPercentage: input.alcoholPercentage,
               image: imageKey ?? (input.removeImage || clearsPicture(input.image) ? null : current.image),
               isAvailable: input.isAvailable,
@@ -400,6 +445,12 @@ export function createDishService(deps: DishDeps) {
             .returning();
           await writeLinks(tx, current.id, prepared.ingredientIds, prepared.sideDishIds);
           if (prepared.categoryId) await joinCategory(tx, prepared.categoryId, current.id);
+          await recordDeclarationChanges(
+            tx,
+            caller,
+            declarationChanges(scope.restaurantId, current.id, current, updated!),
+            updated!.updatedAt,
+          );
           return updated!;
         }),
       );
@@ -495,6 +546,9 @@ export function createDishService(deps: DishDeps) {
               description: original.description,
               price: original.price,
               calories: original.calories,
+              portion: original.portion,
+              // The kitchen's additions come along; the copy is declared once its owner confirms it.
+              allergens: { ...original.allergens, declared: false },
               alcoholPercentage: original.alcoholPercentage,
               image: imageKey,
               isAvailable: input.isAvailable ?? false,

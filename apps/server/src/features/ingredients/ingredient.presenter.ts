@@ -5,12 +5,14 @@ import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { anyOf } from '../../db/list-page.ts';
 import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
+import { readIngredientDeclarations } from '../allergens/index.ts';
 
 export type IngredientRow = typeof ingredients.$inferSelect;
 
 /**
  * Ingredients as they leave the server (STYLE rule 2), in one pass for a list: the parent's name and
- * `count`, the number of the caller's visible dishes that use each one (doc 1 §3).
+ * `count`, the number of the caller's visible dishes that use each one (doc 1 §3), its allergen
+ * declaration and what its parents declare (issue 23).
  */
 export async function presentIngredients(
   db: Db | Tx,
@@ -33,6 +35,9 @@ export async function presentIngredients(
     .innerJoin(dishes, eq(dishes.id, dishIngredients.dishId))
     .where(and(anyOf(dishIngredients.ingredientId, ids), inArray(dishes.restaurantId, scope.visibleIds)))
     .groupBy(dishIngredients.ingredientId);
+  const declarations = parentIds.length
+    ? await readIngredientDeclarations(db, scope.visibleIds, parentIds)
+    : null;
   const parentName = new Map(parents.map((row) => [row.id, row.name]));
   const countOf = new Map(counts.map((row) => [row.id, Number(row.count)]));
   return rows.map((row) => {
@@ -41,6 +46,9 @@ export async function presentIngredients(
       _id: row.id,
       name: row.name,
       parent: row.parentId && name !== undefined ? { _id: row.parentId, name } : null,
+      allergens: { contains: row.allergens.contains, mayContain: row.allergens.mayContain },
+      inheritedAllergens:
+        row.parentId && declarations ? declarations.whole(row.parentId) : { contains: [], mayContain: [] },
       count: countOf.get(row.id) ?? 0,
       isAvailable: row.isAvailable,
       fromParent: isFromParent(scope, row.restaurantId),

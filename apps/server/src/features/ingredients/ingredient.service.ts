@@ -1,9 +1,11 @@
 import {
+  type AllergenDeclaration,
   copyName,
   type Ingredient,
   type IngredientSort,
   likePattern,
   messages,
+  noAllergens,
   type PageRequest,
   type Paginated,
 } from '@carte/domain';
@@ -25,6 +27,7 @@ import { direction, lowerName, readPage, readWhole } from '../../db/list-page.ts
 import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
+import { recordDeclarationChanges } from '../allergens/index.ts';
 import type { CustomizationService } from '../customizations/index.ts';
 import { type IngredientRow, presentIngredients } from './ingredient.presenter.ts';
 
@@ -226,7 +229,7 @@ export function createIngredientService(deps: IngredientDeps) {
      */
     async create(
       caller: Caller,
-      input: { ingredients: string[]; parent?: string | null },
+      input: { ingredients: string[]; parent?: string | null; allergens?: AllergenDeclaration | undefined },
     ): Promise<{ insertedIngredients: Ingredient[]; errors: string[] }> {
       const scope = await scopeOf(db, caller);
       const errors: string[] = [];
@@ -255,6 +258,7 @@ export function createIngredientService(deps: IngredientDeps) {
               restaurantId: scope.restaurantId,
               name,
               parentId: input.parent ?? null,
+              allergens: input.allergens ?? noAllergens(),
               position: start + index,
               createdAt,
               updatedAt: createdAt,
@@ -263,6 +267,20 @@ export function createIngredientService(deps: IngredientDeps) {
           // A concurrent request may have taken a name since it was read: report it like the others.
           .onConflictDoNothing()
           .returning();
+        if (input.allergens && (input.allergens.contains.length || input.allergens.mayContain.length)) {
+          await recordDeclarationChanges(
+            tx,
+            caller,
+            inserted.map((row) => ({
+              restaurantId: scope.restaurantId,
+              ingredientId: row.id,
+              field: 'allergens' as const,
+              before: null,
+              after: row.allergens,
+            })),
+            createdAt,
+          );
+        }
         const insertedNames = new Set(inserted.map((row) => key(row.name)));
         for (const name of names) if (!insertedNames.has(key(name))) errors.push(messages.nameExists(name));
         return inserted.sort((a, b) => a.position - b.position);
@@ -274,7 +292,12 @@ export function createIngredientService(deps: IngredientDeps) {
     async update(
       caller: Caller,
       id: string,
-      input: { name: string; parent?: string | null; isAvailable?: boolean },
+      input: {
+        name: string;
+        parent?: string | null;
+        isAvailable?: boolean;
+        allergens?: AllergenDeclaration | undefined;
+      },
     ): Promise<Ingredient> {
       const scope = await scopeOf(db, caller);
       const row = assertWritable(scope, await find(scope, id));
@@ -282,16 +305,38 @@ export function createIngredientService(deps: IngredientDeps) {
       if (await nameTaken(scope, name, row.id)) throw new InvalidError(messages.nameExists(name));
       if (input.parent) await checkParent(scope, input.parent, row.id);
       try {
-        const [updated] = await db
-          .update(ingredients)
-          .set({
-            name,
-            ...(input.parent !== undefined ? { parentId: input.parent } : {}),
-            ...(input.isAvailable !== undefined ? { isAvailable: input.isAvailable } : {}),
-            updatedAt: now(),
-          })
-          .where(and(eq(ingredients.id, row.id), eq(ingredients.restaurantId, scope.restaurantId)))
-          .returning();
+        const at = now();
+        const updated = await db.transaction(async (tx) => {
+          const [saved] = await tx
+            .update(ingredients)
+            .set({
+              name,
+              ...(input.parent !== undefined ? { parentId: input.parent } : {}),
+              ...(input.isAvailable !== undefined ? { isAvailable: input.isAvailable } : {}),
+              ...(input.allergens !== undefined ? { allergens: input.allergens } : {}),
+              updatedAt: at,
+            })
+            .where(and(eq(ingredients.id, row.id), eq(ingredients.restaurantId, scope.restaurantId)))
+            .returning();
+          if (input.allergens !== undefined) {
+            await recordDeclarationChanges(
+              tx,
+              caller,
+              [
+                {
+                  restaurantId: scope.restaurantId,
+                  ingredientId: row.id,
+                  field: 'allergens',
+                  before: row.allergens,
+                  after: input.allergens,
+                },
+              ],
+              at,
+            );
+          }
+          return saved;
+        });
+        // Every dish that uses it (here and in the locations) reads the new declaration.
         publicMenu.changed(scope.restaurantId);
         return present(scope, updated!);
       } catch (error) {
@@ -349,6 +394,7 @@ export function createIngredientService(deps: IngredientDeps) {
               restaurantId: scope.restaurantId,
               name,
               parentId: original.parentId,
+              allergens: original.allergens,
               isAvailable: input.isAvailable ?? original.isAvailable,
               position: await nextPosition(scope, tx),
               createdAt,

@@ -35,6 +35,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.ts';
+import { dishAllergensOf, readIngredientDeclarations } from '../allergens/index.ts';
 import type { BillingService } from '../billing/index.ts';
 import { presentImage } from '../media/index.ts';
 import { presentMenuLook } from '../menus/index.ts';
@@ -277,6 +278,9 @@ export async function loadPublicMenuSource(
         )
     : [];
 
+  // Allergens follow the ingredients (issue 23): every dish's and option's, parents' declarations
+  // included (one more query per level of parents).
+  const declarations = await readIngredientDeclarations(db, visibleIds, ingredientIds);
   const ingredientsOf = groupBy(ingredientLinks, (link) => link.dishId);
   const sidesOf = groupBy(sideLinks, (link) => link.dishId);
   const dishesOf = groupBy(placements, (placement) => placement.categoryId);
@@ -310,9 +314,15 @@ export async function loadPublicMenuSource(
           description: row.description,
           price: Number(row.price),
           calories: row.calories,
+          portion: row.portion,
           alcoholPercentage: row.alcoholPercentage === null ? null : Number(row.alcoholPercentage),
           image: image.url,
           imageVariants: image.variants,
+          allergens: dishAllergensOf(
+            declarations,
+            (ingredientsOf.get(row.id) ?? []).map((link) => link.ingredientId),
+            row.allergens,
+          ),
           dietary: dishDietaryTags({
             dietaryConsiderations: {
               selected: { ...emptyDietary(), ...row.dietary.selected },
@@ -330,7 +340,7 @@ export async function loadPublicMenuSource(
         },
       };
     }),
-    ingredients: ingredientRows,
+    ingredients: ingredientRows.map((row) => ({ ...row, allergens: declarations.whole(row._id) })),
     customizations: customizationRows.map((row) => ({
       _id: row.id,
       name: row.name,

@@ -17,6 +17,7 @@ import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { media, restaurants } from '../../db/schema.ts';
+import { readIngredientDeclarations } from '../allergens/index.ts';
 import { type CustomizationService, presentCustomization } from '../customizations/index.ts';
 import { sanitizeRichText } from '../dishes/index.ts';
 import { addUploadToLibrary, copyStoredImage, deleteImage, storeImage } from '../media/index.ts';
@@ -51,10 +52,19 @@ export function createRestaurantService(deps: RestaurantServiceDeps) {
           .from(restaurants)
           .where(eq(restaurants.id, row.parentId))
       : [];
+    const own = await customizations.listOwn(row.id);
+    // Each option carries its ingredient's allergens (issue 23).
+    const declarations = await readIngredientDeclarations(
+      db,
+      row.parentId ? [row.id, row.parentId] : [row.id],
+      own.flatMap((item) =>
+        item.options.map((option) => option.ingredient).filter((id): id is string => !!id),
+      ),
+    );
     return presentRestaurant(storage, row, {
       // A location's customizations are its own (decisions §4 names menus, categories, dishes and
       // ingredients as inherited).
-      customizations: (await customizations.listOwn(row.id)).map(presentCustomization),
+      customizations: own.map((item) => presentCustomization(item, (id) => declarations.whole(id))),
       parentRestaurant: parent
         ? { _id: parent.id, name: parent.name, social: presentSocial(parent.social) }
         : null,
