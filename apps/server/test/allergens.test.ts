@@ -204,3 +204,44 @@ describe('declarations follow ingredients', () => {
     expect(read.allergens).toEqual({ contains: ['milk', 'nuts'], mayContain: ['peanuts'] });
   });
 });
+
+describe('labelling rules', () => {
+  it('are saved with the settings, answered as `labelling` on the restaurant and, without the owner’s switch, on the public answer', async () => {
+    const { owner, token, menu } = await kitchen();
+    const before = await ok<{ labelling: unknown }[]>(token, 'GET', '/api/restaurants');
+    expect(before[0]?.labelling).toEqual({
+      region: 'other',
+      calories: 'none',
+      usStateNotice: 'none',
+      blockIncomplete: false,
+    });
+    const labelling = { region: 'UK', calories: 'england', usStateNotice: 'none', blockIncomplete: true };
+    await ok(token, 'POST', '/api/restaurants/update', { labelling });
+    const after = await ok<{ labelling: unknown }[]>(token, 'GET', '/api/restaurants');
+    expect(after[0]?.labelling).toEqual(labelling);
+
+    await ok(token, 'PUT', `/api/menus/${menu._id}`, { name: 'Dinner', draft: false });
+    const response = await t.call<CustomerMenu>({
+      method: 'GET',
+      url: `/api/menus/customer?restaurantId=${owner.restaurant.id}`,
+    });
+    expect(response.body.message.restaurant.labelling).toEqual({
+      region: 'UK',
+      calories: 'england',
+      usStateNotice: 'none',
+    });
+  });
+
+  it('refuses an unknown region and changes nothing', async () => {
+    const { token } = await kitchen();
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/restaurants/update',
+      token,
+      payload: { labelling: { region: 'Mars' } },
+    });
+    expect(response.status).toBe(400);
+    const read = await ok<{ labelling: { region: string } }[]>(token, 'GET', '/api/restaurants');
+    expect(read[0]?.labelling.region).toBe('other');
+  });
+});

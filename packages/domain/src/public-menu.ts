@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allergenKeySchema, dishAllergensSchema } from './allergens.ts';
+import { allergenKeySchema, dishAllergensSchema, labellingSchema } from './allergens.ts';
 import { objectId } from './api.ts';
 import { filterOptionsSchema } from './filters.ts';
 import { restaurantCtaSchema } from './restaurant.ts';
@@ -118,6 +118,8 @@ export const publicRestaurantSchema = z.object({
   /** The call-to-action button (doc 2 §3 `cta`); null when it is off or leads nowhere. */
   cta: restaurantCtaSchema.nullable(),
   filterOptions: filterOptionsSchema.nullable(),
+  /** The labelling rules a diner's page follows (issue 23 §4): region, calorie rule, state notice. */
+  labelling: labellingSchema.pick({ region: true, calories: true, usStateNotice: true }),
 });
 export type PublicRestaurant = z.infer<typeof publicRestaurantSchema>;
 

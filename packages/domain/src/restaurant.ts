@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labellingSchema } from './allergens.ts';
 import { objectId } from './api.ts';
 import { filterOptionsSchema } from './filters.ts';
 import { messages } from './messages.ts';
@@ -89,6 +90,8 @@ export const restaurantSchema = z.object({
   customizations: z.array(customizationSchema),
   dietaryConsiderations: dietaryListsSchema,
   filterOptions: filterOptionsSchema.nullable(),
+  /** Labelling rules (issue 23 §4). */
+  labelling: labellingSchema,
   parentRestaurant: z
     .object({ _id: objectId, name: z.string(), social: z.array(socialLinkSchema) })
     .nullable(),
@@ -270,6 +273,8 @@ export const restaurantUpdateSchema = z
     logo: pictureFieldInput,
     logoMedia: objectId.optional(),
     removeLogo: boolInput.optional(),
+    /** Labelling rules (issue 23 §4), replaced whole when sent. */
+    labelling: jsonText(labellingSchema).optional(),
   })
   // "{Type} name cannot be empty" (doc 2 §5), in the type the form sends; without one the service
   // names the stored type.

@@ -167,6 +167,7 @@ export const restaurant: PublicRestaurant = {
   restaurantType: 'FOOD_TRUCK',
   timeZone: 'America/New_York',
   sideDishesLabel: 'Goes well with',
+  labelling: { region: 'other', calories: 'none', usStateNotice: 'none' },
   logo: variants('logo').full,
   logoVariants: variants('logo'),
   social: [

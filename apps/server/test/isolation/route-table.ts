@@ -1080,6 +1080,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'GET /api/health': { kind: 'no-record-id', reason: 'liveness' },
   'GET /api/config': { kind: 'no-record-id', reason: "the browser's allow-listed settings" },
   'GET /api/captcha/challenge': { kind: 'no-record-id', reason: 'a new anti-bot challenge' },
+  'GET /api/allergens': { kind: 'no-record-id', reason: 'the fixed list of regulated allergens' },
   'GET /templates/categories.csv': { kind: 'no-record-id', reason: 'a static file' },
   'GET /templates/dishes.csv': { kind: 'no-record-id', reason: 'a static file' },
   'GET /templates/ingredients.csv': { kind: 'no-record-id', reason: 'a static file' },

@@ -390,6 +390,11 @@ export async function loadPublicMenuSource(
       social: presentSocial(restaurant.social).map(({ media, url }) => ({ media, url })),
       cta: publicCta(presentCta(restaurant.cta)),
       filterOptions: restaurant.filterOptions && filterOptions.success ? filterOptions.data : null,
+      labelling: {
+        region: restaurant.labelling.region,
+        calories: restaurant.labelling.calories,
+        usStateNotice: restaurant.labelling.usStateNotice,
+      },
     },
     parentRestaurant: parent ? { _id: parent.id, name: parent.name } : null,
     user: owner ? { email: owner.email } : null,

@@ -3,6 +3,7 @@ import {
   type CtaType,
   ctaColors,
   ctaTypes,
+  defaultLabelling,
   defaultQrSettings,
   defaultRestaurantCta,
   filterOptionsSchema,
@@ -86,6 +87,7 @@ export function presentRestaurant(
       other: row.dietary.other ?? [],
     },
     filterOptions: filterOptions?.success ? filterOptions.data : null,
+    labelling: { ...defaultLabelling(), ...row.labelling },
     parentRestaurant: extra.parentRestaurant,
   };
 }

@@ -130,6 +130,7 @@ export function createRestaurantService(deps: RestaurantServiceDeps) {
       if (input.timeZone !== undefined) set.timeZone = input.timeZone;
       if (input.menu_period_transition !== undefined) set.menuPeriodTransition = input.menu_period_transition;
       if (input.sideDishesLabel !== undefined) set.sideDishesLabel = input.sideDishesLabel;
+      if (input.labelling !== undefined) set.labelling = input.labelling;
       if (input.cta !== undefined) set.cta = input.cta;
       if (input.social !== undefined) set.social = input.social;
       if (input.qrSettings !== undefined) set.qrSettings = input.qrSettings;

@@ -132,5 +132,10 @@ export function buildPreviewRestaurant(
     social: restaurant.social.map(({ media, url }) => ({ media, url })),
     cta: restaurant.cta.enabled && ctaHref(restaurant.cta) !== null ? restaurant.cta : null,
     filterOptions,
+    labelling: {
+      region: restaurant.labelling.region,
+      calories: restaurant.labelling.calories,
+      usStateNotice: restaurant.labelling.usStateNotice,
+    },
   };
 }
