@@ -1,4 +1,5 @@
 import {
+  type AllergenDeclaration,
   createIngredientsResultSchema,
   csvResultSchema,
   type Ingredient,
@@ -68,10 +69,12 @@ export const ingredientsApi = {
   get: (id: string, signal?: AbortSignal) =>
     api.get(`/ingredients/${id}`, { schema: ingredientSchema, signal }),
   /** Several names at once; `errors` lists names that exist already or repeat ("{x} already exists."). */
-  create: (input: { ingredients: string[]; parent?: string | null }) =>
+  create: (input: { ingredients: string[]; parent?: string | null; allergens?: AllergenDeclaration }) =>
     api.post('/ingredients', { body: input, schema: createIngredientsResultSchema }),
-  update: (id: string, input: { name: string; parent?: string | null; isAvailable?: boolean }) =>
-    api.put(`/ingredients/${id}`, { body: input, schema: ingredientSchema }),
+  update: (
+    id: string,
+    input: { name: string; parent?: string | null; isAvailable?: boolean; allergens?: AllergenDeclaration },
+  ) => api.put(`/ingredients/${id}`, { body: input, schema: ingredientSchema }),
   remove: (ids: string[]) => api.delete('/ingredients', { body: { ids }, schema: z.string() }),
   /** A copy named `name`; 412 when the name is taken (see `withCopyName`). */
   clone: (id: string, name: string) =>
@@ -140,7 +143,7 @@ export function useUpdateIngredient() {
   return useMutation({
     mutationFn: (vars: {
       id: string;
-      input: { name: string; parent?: string | null; isAvailable?: boolean };
+      input: { name: string; parent?: string | null; isAvailable?: boolean; allergens?: AllergenDeclaration };
     }) => ingredientsApi.update(vars.id, vars.input),
     onSuccess: (ingredient) => {
       remember(queryClient, ingredient);

@@ -1,4 +1,10 @@
-import { type DietaryLists, type Dish, type DishInput, emptyDietary } from '@carte/domain';
+import {
+  type DietaryLists,
+  type Dish,
+  type DishAllergenInput,
+  type DishInput,
+  emptyDietary,
+} from '@carte/domain';
 import { type CustomizationDraft, draftOf, inputOf } from '../customizations/index.ts';
 
 /** The dish form's fields (doc 1 §2 "Dish form"). Numbers stay as typed until they are sent. */
@@ -23,6 +29,10 @@ export interface DishFormValues {
   image: File | string | null;
   /** A media library item picked as the new image (`image` then shows its picture). */
   imageMedia: string | null;
+  /** The dish's own allergen part (issue 23): the kitchen's additions and the owner's confirmation. */
+  allergens: DishAllergenInput;
+  /** The portion the calories are for ("350 g"); empty for none. */
+  portion: string;
 }
 
 export const emptyDishValues = (): DishFormValues => ({
@@ -41,6 +51,8 @@ export const emptyDishValues = (): DishFormValues => ({
   dietaryAdmin: emptyDietary(),
   image: null,
   imageMedia: null,
+  allergens: { contains: [], mayContain: [], declared: false },
+  portion: '',
 });
 
 const numberText = (value: number | null) => (value === null ? '' : value);
@@ -61,6 +73,8 @@ export const dishValuesOf = (dish: Dish): DishFormValues => ({
   dietaryAdmin: dish.dietaryConsiderations.admin,
   image: dish.imageVariants?.card ?? dish.image,
   imageMedia: null,
+  allergens: dish.ownAllergens,
+  portion: dish.portion ?? '',
 });
 
 const optionalNumber = (value: number | string) => (value === '' ? null : value);
@@ -81,6 +95,8 @@ export const dishPayloadOf = (values: DishFormValues, hadImage: boolean): DishIn
     custom: values.customCustomizations.map(inputOf),
   },
   dietaryConsiderations: { selected: values.dietarySelected, admin: values.dietaryAdmin },
+  allergens: values.allergens,
+  portion: values.portion.trim() || null,
   removeImage: hadImage && values.image === null,
   ...(values.imageMedia ? { imageMedia: values.imageMedia } : {}),
 });

@@ -32,6 +32,7 @@ import { notifySuccess } from '../../ui/notify.ts';
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
 import { useListSize } from '../../ui/use-big-list.ts';
+import { DishAllergens } from '../allergens/index.ts';
 import { DietaryPicker } from '../dietary/index.ts';
 import { DishCustomizations } from './dish-customizations.tsx';
 import classes from './dish-form.module.css';
@@ -43,6 +44,8 @@ import { UpsellPicker } from './upsell-picker.tsx';
 const serverFields = [
   ['price', 'price'],
   ['calories', 'calories'],
+  ['portion', 'portion'],
+  ['allergen', 'allergens'],
   ['alcohol', 'alcoholPercentage'],
   ['file', 'image'],
   ['', 'name'],
@@ -307,6 +310,22 @@ export function DishForm({ dish, onSaved }: { dish: Dish | null; onSaved?: (dish
           <IngredientPicker
             value={form.values.ingredients}
             onChange={setField('ingredients')}
+            disabled={readOnly}
+          />
+        </Section>
+
+        <Section
+          title="Allergens"
+          description="The 14 regulated allergens. Guests see them on the menu; the check before publishing reads them."
+        >
+          <DishAllergens
+            ingredientIds={form.values.ingredients}
+            value={form.values.allergens}
+            onChange={setField('allergens')}
+            portion={form.values.portion}
+            onPortionChange={setField('portion')}
+            portionError={form.errors.portion}
+            portionRequired={restaurant.data?.labelling.calories === 'england'}
             disabled={readOnly}
           />
         </Section>

@@ -22,6 +22,7 @@ import { TablePanel } from '../../ui/table-panel.tsx';
 import { useAvailability } from '../../ui/use-availability.ts';
 import { useListSize, useServerPage } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
+import { dishAllergenText } from '../allergens/index.ts';
 import { DishThumb } from './dish-thumb.tsx';
 import classes from './dishes-table.module.css';
 import { useCloneDishAction } from './use-clone-dish-action.ts';
@@ -161,6 +162,16 @@ export function DishesTable({ dashboard = false }: { dashboard?: boolean }) {
       render: (dish) => (
         <Text size="sm" className={classes.price}>
           {formatPrice(dish.price)}
+        </Text>
+      ),
+    },
+    {
+      key: 'allergens',
+      header: 'Allergens',
+      hideWhenCompact: true,
+      render: (dish) => (
+        <Text size="sm" c={dish.allergens.declared ? undefined : 'dimmed'} lineClamp={2}>
+          {dishAllergenText(dish.allergens)}
         </Text>
       ),
     },

@@ -1,5 +1,5 @@
-import { createIngredientsSchema, messages } from '@carte/domain';
-import { Group, Stack, TagsInput } from '@mantine/core';
+import { type AllergenDeclaration, createIngredientsSchema, messages, noAllergens } from '@carte/domain';
+import { Accordion, Group, Stack, TagsInput, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
@@ -7,6 +7,7 @@ import { useCreateIngredients } from '../../api/ingredients.api.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { errorMessage, notifySuccess } from '../../ui/notify.ts';
+import { AllergenLevels, declarationText } from '../allergens/index.ts';
 import { ParentIngredientSelect } from './parent-ingredient-select.tsx';
 
 const key = (value: string) => value.trim().toLowerCase();
@@ -19,6 +20,7 @@ export function CreateIngredientsForm({ onAdded }: { onAdded?: () => void }) {
   const create = useCreateIngredients();
   const [names, setNames] = useState<string[]>([]);
   const [parent, setParent] = useState<string | null>(null);
+  const [allergens, setAllergens] = useState<AllergenDeclaration>(noAllergens);
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -43,7 +45,7 @@ export function CreateIngredientsForm({ onAdded }: { onAdded?: () => void }) {
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = createIngredientsSchema.safeParse({ ingredients: names, parent });
+    const parsed = createIngredientsSchema.safeParse({ ingredients: names, parent, allergens });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? messages.ingredientRequired);
       return;
@@ -59,6 +61,7 @@ export function CreateIngredientsForm({ onAdded }: { onAdded?: () => void }) {
         notifySuccess(messages.ingredientCreated);
         if (rejected.length === 0) {
           setParent(null);
+          setAllergens(noAllergens());
           onAdded?.();
         }
       }
@@ -95,6 +98,27 @@ export function CreateIngredientsForm({ onAdded }: { onAdded?: () => void }) {
           value={parent}
           onChange={setParent}
         />
+        <Accordion variant="contained" chevronPosition="left">
+          <Accordion.Item value="allergens">
+            <Accordion.Control>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" fw={500}>
+                  Allergens
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {declarationText(allergens) ?? 'Optional, for every name above'}
+                </Text>
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <AllergenLevels
+                label="Allergens of the new ingredients"
+                value={allergens}
+                onChange={setAllergens}
+              />
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
         <Group justify="flex-end">
           <SubmitButton
             form={{ submitting: create.isPending, errors: { ingredients: error }, values: names }}

@@ -1,21 +1,28 @@
-import { type Ingredient, messages, updateIngredientSchema } from '@carte/domain';
-import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { type AllergenDeclaration, type Ingredient, messages, updateIngredientSchema } from '@carte/domain';
+import { Button, Divider, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ingredientKeys, ingredientsApi, useUpdateIngredient } from '../../api/ingredients.api.ts';
+import {
+  ingredientKeys,
+  ingredientsApi,
+  useIngredient,
+  useUpdateIngredient,
+} from '../../api/ingredients.api.ts';
 import { FormAlert } from '../../ui/form/form-alert.tsx';
 import { schemaValidate, validateChangedOnBlur } from '../../ui/form/schema-validate.ts';
 import { applyServerError } from '../../ui/form/server-error.ts';
 import { SubmitButton } from '../../ui/form/submit-button.tsx';
 import { FormDrawer } from '../../ui/form-drawer.tsx';
 import { notifySuccess } from '../../ui/notify.ts';
+import { AllergenLevels, declarationText, fromIngredients } from '../allergens/index.ts';
 import { ParentIngredientSelect } from './parent-ingredient-select.tsx';
 
 interface IngredientValues {
   name: string;
   parent: string | null;
   isAvailable: boolean;
+  allergens: AllergenDeclaration;
 }
 
 const serverFields = [
@@ -62,6 +69,7 @@ function EditIngredientForm({ ingredient, onClose }: { ingredient: Ingredient; o
       name: ingredient.name,
       parent: ingredient.parent?._id ?? null,
       isAvailable: ingredient.isAvailable,
+      allergens: ingredient.allergens,
     },
     validate: schemaValidate(updateIngredientSchema),
     ...validateChangedOnBlur,
@@ -72,7 +80,12 @@ function EditIngredientForm({ ingredient, onClose }: { ingredient: Ingredient; o
     try {
       await update.mutateAsync({
         id: ingredient._id,
-        input: { name: values.name.trim(), parent: values.parent, isAvailable: values.isAvailable },
+        input: {
+          name: values.name.trim(),
+          parent: values.parent,
+          isAvailable: values.isAvailable,
+          allergens: values.allergens,
+        },
       });
       notifySuccess(messages.ingredientUpdated);
       onClose();
@@ -98,6 +111,16 @@ function EditIngredientForm({ ingredient, onClose }: { ingredient: Ingredient; o
           {...form.getInputProps('parent')}
         />
         <Switch label="Available" {...form.getInputProps('isAvailable', { type: 'checkbox' })} />
+        <Divider label="Allergens" labelPosition="left" />
+        <InheritedAllergens parentId={form.values.parent} />
+        <AllergenLevels
+          label={`Allergens of ${ingredient.name}`}
+          value={form.values.allergens}
+          onChange={(next) => form.setFieldValue('allergens', next)}
+        />
+        <Text size="xs" c="dimmed">
+          Every dish made with it follows, on your screens and the public menu.
+        </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -106,5 +129,17 @@ function EditIngredientForm({ ingredient, onClose }: { ingredient: Ingredient; o
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What the chosen parent declares, which this ingredient carries too (a child adds to its parent's). */
+function InheritedAllergens({ parentId }: { parentId: string | null }) {
+  const parent = useIngredient(parentId);
+  if (!parentId || !parent.data) return null;
+  const text = declarationText(fromIngredients([parent.data]));
+  return (
+    <Text size="sm" c="dimmed">
+      From {parent.data.name}: {text ?? 'none of the 14'}
+    </Text>
   );
 }

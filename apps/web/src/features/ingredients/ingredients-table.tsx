@@ -24,6 +24,7 @@ import { TablePanel } from '../../ui/table-panel.tsx';
 import { useAvailability } from '../../ui/use-availability.ts';
 import { useListSize, useServerPage } from '../../ui/use-big-list.ts';
 import { useCan } from '../../ui/use-can.ts';
+import { declarationText, fromIngredients } from '../allergens/index.ts';
 import { EditIngredientDrawer } from './edit-ingredient-drawer.tsx';
 
 const isLocked = (ingredient: Ingredient) => ingredient.fromParent;
@@ -169,6 +170,19 @@ export function IngredientsTable({ dashboard = false }: { dashboard?: boolean })
           {ingredient.parent?.name ?? '—'}
         </Text>
       ),
+    },
+    {
+      key: 'allergens',
+      header: 'Allergens',
+      hideWhenCompact: true,
+      render: (ingredient) => {
+        const text = declarationText(fromIngredients([ingredient]));
+        return (
+          <Text size="sm" c={text ? undefined : 'dimmed'} lineClamp={2}>
+            {text ?? '—'}
+          </Text>
+        );
+      },
     },
     {
       key: 'count',
