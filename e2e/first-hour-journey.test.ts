@@ -111,8 +111,11 @@ async function registerThroughUi(page: Page) {
   await page.getByLabel('Restaurant name').fill(owner.restaurantName);
   await page.getByLabel(/^Password/).fill(owner.password);
   await page.getByLabel('Confirm password').fill(owner.password);
+  await shootBoth(page, 'first-hour-register');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/email_confirmation_sent=true/, { timeout: 60_000 });
+  await eventually(() => page.getByText(owner.email).first().isVisible());
+  await shootBoth(page, 'first-hour-register-sent');
 
   // The mail, waited for; its link opened in the browser verifies the account.
   const mail = await sink.waitFor((m) => m.to.includes(owner.email), 20_000);
