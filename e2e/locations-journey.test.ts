@@ -98,8 +98,8 @@ describe('a location', () => {
     expect(await page.getByRole('link', { name: 'Edit menu' }).count()).toBe(0);
 
     // Clone it: the copy is the location's own, without a lock, and can be edited.
-    await page.getByRole('button', { name: 'Copy House lunch' }).click();
-    await toast(page, 'Menu copied successfully');
+    await page.getByRole('button', { name: 'Clone House lunch' }).click();
+    await toast(page, 'Menu created successfully');
     const copy = page.getByRole('button', { name: 'House lunch (copy)', exact: true });
     await expect.poll(() => copy.isVisible(), { timeout: 15_000 }).toBe(true);
     await copy.click();

@@ -281,7 +281,6 @@ export const messages = {
   menuSaved: 'Menu saved successfully',
   menuDeleted: 'Menu deleted successfully',
   menuCreated: 'Menu created successfully',
-  menuCopied: 'Menu copied successfully',
   ingredientCreated: 'Ingredient(s) created successfully',
   ingredientUpdated: 'Ingredient updated successfully!',
   ingredientDeleted: 'Ingredient(s) deleted successfully',

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { pageDescription } from '../../http/list-page.ts';
+import { listHandler, pageDescription } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { CategoryService } from './category.service.ts';
 
@@ -53,13 +53,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<CategoryRoutesOptions> = asyn
         ),
       },
     },
-    async (request) => {
-      const { page, ...rest } = request.query;
-      const caller = callerOf(request);
-      return ok(
-        page === undefined ? await service.list(caller, rest) : await service.page(caller, { page, ...rest }),
-      );
-    },
+    listHandler((caller, { menu }) => service.list(caller, { menu }), service.page),
   );
 
   app.post(

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { parseFields, readForm } from '../../http/form.ts';
-import { pageDescription } from '../../http/list-page.ts';
+import { listHandler, pageDescription } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { DishService } from './dish.service.ts';
 
@@ -63,13 +63,8 @@ export const dishRoutes: FastifyPluginAsyncZod<{ dishes: DishService }> = async 
         ),
       },
     },
-    async (request) => {
-      const { page, ids, ...rest } = request.query;
-      const caller = callerOf(request);
-      return ok(
-        page === undefined ? await dishes.list(caller) : await dishes.page(caller, { page, ids, ...rest }),
-      );
-    },
+    // The whole list takes no filter: `ids` keeps only some dishes of a page.
+    listHandler((caller) => dishes.list(caller), dishes.page),
   );
 
   app.get(

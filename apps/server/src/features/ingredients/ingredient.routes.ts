@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import { pageDescription } from '../../http/list-page.ts';
+import { listHandler, pageDescription } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { IngredientService } from './ingredient.service.ts';
 
@@ -57,15 +57,12 @@ export const ingredientRoutes: FastifyPluginAsyncZod<{ ingredients: IngredientSe
         ),
       },
     },
-    async (request) => {
-      const { page, ids, ...rest } = request.query;
-      const caller = callerOf(request);
-      return ok(
-        page === undefined
-          ? await ingredients.list(caller, rest)
-          : await ingredients.page(caller, { page, ids, ...rest }),
-      );
-    },
+    // The whole list takes the filters but not `ids`, which keeps only some ingredients of a page.
+    listHandler(
+      (caller, { exceptChildren, exceptParentID, parentID }) =>
+        ingredients.list(caller, { exceptChildren, exceptParentID, parentID }),
+      ingredients.page,
+    ),
   );
 
   app.get(

@@ -13,8 +13,7 @@ import {
 } from '@mantine/core';
 import { IconCopy, IconLock, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useCopyMenu } from '../../api/menus.api.ts';
-import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
+import { useCloneMenuAction } from '../menus/index.ts';
 import classes from './dashboard.module.css';
 
 interface MenuSwitcherProps {
@@ -22,15 +21,18 @@ interface MenuSwitcherProps {
   selectedId: string | null;
   onSelect: (id: string) => void;
   loading: boolean;
-  /** The menu flag: copy and add new. */
+  /** The menu flag: clone and add new. */
   canEdit: boolean;
 }
 
 /**
  * The menu switcher of the dashboard (doc 1 §2): published and unpublished menus (inherited menus
- * are read-only and listed with the unpublished ones, doc 1 §4), a copy button per menu and "Add new".
+ * are read-only and listed with the unpublished ones, doc 1 §4), a Clone button per menu (the
+ * specification's copy button; inherited menus too) and "Add new".
  */
 export function MenuSwitcher({ menus, selectedId, onSelect, loading, canEdit }: MenuSwitcherProps) {
+  const { clone, cloningId } = useCloneMenuAction({ openCopy: false });
+  const onClone = canEdit ? clone : undefined;
   const published = menus.filter((menu) => !menu.fromParent && !menu.draft);
   const unpublished = menus.filter((menu) => menu.fromParent || menu.draft);
 
@@ -65,7 +67,8 @@ export function MenuSwitcher({ menus, selectedId, onSelect, loading, canEdit }: 
             empty="No published menus yet."
             selectedId={selectedId}
             onSelect={onSelect}
-            canEdit={canEdit}
+            onClone={onClone}
+            cloningId={cloningId}
           />
           <MenuGroup
             title="Unpublished"
@@ -73,7 +76,8 @@ export function MenuSwitcher({ menus, selectedId, onSelect, loading, canEdit }: 
             empty="No drafts."
             selectedId={selectedId}
             onSelect={onSelect}
-            canEdit={canEdit}
+            onClone={onClone}
+            cloningId={cloningId}
           />
         </Stack>
       )}
@@ -87,14 +91,17 @@ function MenuGroup({
   empty,
   selectedId,
   onSelect,
-  canEdit,
+  onClone,
+  cloningId,
 }: {
   title: string;
   menus: Menu[];
   empty: string;
   selectedId: string | null;
   onSelect: (id: string) => void;
-  canEdit: boolean;
+  /** Absent without the menu flag. */
+  onClone: ((menu: Menu) => void) | undefined;
+  cloningId: string | undefined;
 }) {
   return (
     <div>
@@ -118,7 +125,8 @@ function MenuGroup({
               menu={menu}
               selected={menu._id === selectedId}
               onSelect={onSelect}
-              canEdit={canEdit}
+              onClone={onClone}
+              cloning={cloningId === menu._id}
             />
           ))}
         </Stack>
@@ -131,22 +139,15 @@ function MenuRow({
   menu,
   selected,
   onSelect,
-  canEdit,
+  onClone,
+  cloning,
 }: {
   menu: Menu;
   selected: boolean;
   onSelect: (id: string) => void;
-  canEdit: boolean;
+  onClone: ((menu: Menu) => void) | undefined;
+  cloning: boolean;
 }) {
-  const copy = useCopyMenu();
-
-  const handleCopy = () => {
-    copy.mutate(menu, {
-      onSuccess: () => notifySuccess(messages.menuCopied),
-      onError: notifyFailure,
-    });
-  };
-
   return (
     <Group
       component="li"
@@ -172,15 +173,15 @@ function MenuRow({
           )}
         </Group>
       </UnstyledButton>
-      {canEdit && (
-        <Tooltip label="Copy menu">
+      {onClone && (
+        <Tooltip label="Clone">
           <ActionIcon
             variant="subtle"
             color="gray"
             size="md"
-            onClick={handleCopy}
-            loading={copy.isPending}
-            aria-label={`Copy ${menu.name}`}
+            onClick={() => onClone(menu)}
+            loading={cloning}
+            aria-label={`Clone ${menu.name}`}
           >
             <IconCopy size={16} />
           </ActionIcon>

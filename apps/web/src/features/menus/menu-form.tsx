@@ -6,13 +6,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { useCategories } from '../../api/categories.api.ts';
-import {
-  type MenuFiles,
-  useCopyMenu,
-  useCreateMenu,
-  useDeleteMenu,
-  useUpdateMenu,
-} from '../../api/menus.api.ts';
+import { type MenuFiles, useCreateMenu, useDeleteMenu, useUpdateMenu } from '../../api/menus.api.ts';
 import { useRestaurant } from '../../api/restaurants.api.ts';
 import { selectedMenuStore } from '../../api/selected-menu.ts';
 import { useCurrentUser } from '../../api/session.ts';
@@ -35,13 +29,14 @@ import {
 } from './menu-form-sections.tsx';
 import { type MenuFormValues, menuFormValues, menuPayload } from './menu-form-values.ts';
 import { openSubscribeRequired } from './subscribe-required.tsx';
+import { useCloneMenuAction } from './use-clone-menu-action.ts';
 
 type Action = 'save' | 'publish' | 'update' | 'unpublish' | 'delete';
 
 /**
  * The menu form (doc 1 §2, §4): a new menu is saved as a draft or published; a draft can be
  * published, updated or deleted; a published menu unpublished, updated or deleted. A menu of the
- * parent restaurant is read-only (form disabled, actions hidden) and can be copied.
+ * parent restaurant is read-only (form disabled, actions hidden) and can be cloned.
  */
 export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCatalog }) {
   const user = useCurrentUser();
@@ -52,7 +47,7 @@ export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCa
   const create = useCreateMenu();
   const update = useUpdateMenu();
   const remove = useDeleteMenu();
-  const copy = useCopyMenu();
+  const { clone, cloningId } = useCloneMenuAction({ openCopy: true });
   const [running, setRunning] = useState<Action | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [selecting, setSelecting] = useState(false);
@@ -189,18 +184,6 @@ export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCa
     }
   };
 
-  const handleCopy = () => {
-    if (!menu) return;
-    copy.mutate(menu, {
-      onSuccess: (created) => {
-        notifySuccess(messages.menuCopied);
-        selectedMenuStore.set(created._id);
-        void navigate(`/create-menu?id=${created._id}`);
-      },
-      onError: notifyFailure,
-    });
-  };
-
   const status = !menu
     ? { label: 'New', color: 'gray', text: 'Save it as a draft, or publish it at once.' }
     : readOnly
@@ -215,10 +198,10 @@ export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCa
       <Button
         variant="light"
         leftSection={<IconCopy size={16} />}
-        onClick={handleCopy}
-        loading={copy.isPending}
+        onClick={() => menu && clone(menu)}
+        loading={menu !== null && cloningId === menu._id}
       >
-        Copy to edit
+        Clone to edit
       </Button>
     )
   ) : !menu ? (
@@ -278,7 +261,7 @@ export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCa
       />
       {readOnly && (
         <Alert color="yellow" variant="light" icon={<IconLock size={18} />}>
-          {messages.menuFromParentWarning} Copy it to make your own editable version.
+          {messages.menuFromParentWarning} Clone it to make your own editable version.
         </Alert>
       )}
       <UnsavedChangesBanner dirty={dirty} />
