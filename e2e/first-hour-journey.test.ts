@@ -222,8 +222,9 @@ describe('the owner’s first hour', () => {
         await shootBoth(page, 'first-hour-question');
         await question.getByRole('button', { name: 'Continue anyway' }).click();
       }
+      // The drawer closes once this dish is saved (an earlier dish's toast may still be showing).
+      await page.waitForURL('**/create-dish', { timeout: 30_000 });
       await toast(page, messages.dishCreated);
-      await page.waitForURL('**/create-dish');
     }
     await backToDashboard(page);
     await stepsDone(page, 3);
