@@ -17,19 +17,28 @@ export function AllergenLevels({
   onChange,
   disabled,
   label,
+  columns = 1,
 }: {
   value: AllergenDeclaration;
   onChange: (next: AllergenDeclaration) => void;
   disabled?: boolean;
   /** Names the group for assistive technology ("Allergens of Pesto"). */
   label: string;
+  /** Two columns where the form is wide (the dish form on a desk); one in a drawer. */
+  columns?: 1 | 2;
 }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing={6} role="group" aria-label={label}>
+    <SimpleGrid
+      cols={columns === 2 ? { base: 1, md: 2 } : 1}
+      spacing="xl"
+      verticalSpacing={6}
+      role="group"
+      aria-label={label}
+    >
       {ALLERGENS.map((allergen) => {
         const level = levelOf(value, allergen.key);
         return (
-          <Group key={allergen.key} justify="space-between" gap="xs" wrap="nowrap">
+          <Group key={allergen.key} justify="space-between" gap={4} wrap="wrap">
             <Text size="sm" fw={level === 'none' ? 400 : 600} title={allergen.name}>
               {allergen.short}
             </Text>

@@ -64,6 +64,7 @@ export function DishAllergens({
           <Accordion.Panel>
             <AllergenLevels
               label="Allergens added in the kitchen"
+              columns={2}
               value={value}
               onChange={(next) => onChange({ ...value, ...next })}
               disabled={disabled}
