@@ -1,16 +1,22 @@
 import type { LayoutMenu } from '@carte/domain';
 import type { ClientRect, CollisionDetection, KeyboardCoordinateGetter } from '@dnd-kit/core';
 
-/** What is dragged: a display type from the panel, or a menu. */
+/**
+ * What is dragged: a display type from the panel, or a menu with the locations whose displays may
+ * hold it (a location's own menus go to its displays only; a parent's to every location's).
+ */
 export type DragItem =
   | { kind: 'type'; type: 'zone' | 'display'; label: string }
-  | { kind: 'menu'; menu: LayoutMenu['menu'] };
+  | { kind: 'menu'; menu: LayoutMenu['menu']; locations: readonly string[] };
 
-/** Where it may land: a location takes zones, a zone takes displays and menus, a display menus. */
+/**
+ * Where it may land: a location takes zones, a zone takes displays and menus, a display menus;
+ * `locationId` is the location the target belongs to.
+ */
 export type DropTarget =
-  | { kind: 'location'; id: string; name: string }
-  | { kind: 'zone'; id: string; name: string }
-  | { kind: 'display'; id: string; name: string };
+  | { kind: 'location'; id: string; name: string; locationId: string }
+  | { kind: 'zone'; id: string; name: string; locationId: string }
+  | { kind: 'display'; id: string; name: string; locationId: string };
 
 const accepted: Record<DropTarget['kind'], readonly string[]> = {
   location: ['zone'],
@@ -21,7 +27,12 @@ const accepted: Record<DropTarget['kind'], readonly string[]> = {
 const keyOf = (item: DragItem) => (item.kind === 'menu' ? 'menu' : item.type);
 
 export const accepts = (item: DragItem | undefined, target: DropTarget | undefined): boolean =>
-  Boolean(item && target && accepted[target.kind].includes(keyOf(item)));
+  Boolean(
+    item &&
+      target &&
+      accepted[target.kind].includes(keyOf(item)) &&
+      (item.kind !== 'menu' || item.locations.includes(target.locationId)),
+  );
 
 const area = (rect: ClientRect) => rect.width * rect.height;
 const inside = (point: { x: number; y: number }, rect: ClientRect) =>
