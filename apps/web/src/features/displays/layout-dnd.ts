@@ -1,5 +1,10 @@
 import type { LayoutMenu } from '@carte/domain';
-import type { ClientRect, CollisionDetection, KeyboardCoordinateGetter } from '@dnd-kit/core';
+import type {
+  ClientRect,
+  CollisionDetection,
+  KeyboardCoordinateGetter,
+  UniqueIdentifier,
+} from '@dnd-kit/core';
 
 /**
  * What is dragged: a display type from the panel, or a menu with the locations whose displays may
@@ -81,10 +86,19 @@ export const targetKeyboardCoordinates: KeyboardCoordinateGetter = (event, { con
     })
     .sort((a, b) => a.rect.top - b.rect.top || a.rect.left - b.rect.left);
   if (targets.length === 0) return undefined;
-  const index = targets.findIndex((target) => target.id === context.over?.id);
+  // While the page scrolls to a target below the fold (a parent's locations), nothing is under the
+  // item yet: the next key goes on from the target chosen last, not from the first again.
+  const from =
+    context.over?.id ?? (lastJump && lastJump.active === context.active?.id ? lastJump.target : undefined);
+  const index = targets.findIndex((target) => target.id === from);
   const next =
     index === -1
       ? targets[forward ? 0 : targets.length - 1]
       : targets[(index + (forward ? 1 : -1) + targets.length) % targets.length];
-  return next ? { x: next.rect.left + 8, y: next.rect.top + 8 } : undefined;
+  if (!next) return undefined;
+  lastJump = context.active ? { active: context.active.id, target: next.id } : null;
+  return { x: next.rect.left + 8, y: next.rect.top + 8 };
 };
+
+/** The target the keyboard jumped to last, for the item being moved. */
+let lastJump: { active: UniqueIdentifier; target: UniqueIdentifier } | null = null;

@@ -132,7 +132,8 @@ export function MenuDisplayPage() {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: targetKeyboardCoordinates }),
+    // An instant scroll: the announcement then names the target the key jumped to at once.
+    useSensor(KeyboardSensor, { coordinateGetter: targetKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
 
   if (query.isPending || !tree) {
