@@ -89,16 +89,16 @@ export const targetKeyboardCoordinates: KeyboardCoordinateGetter = (event, { con
   // While the page scrolls to a target below the fold (a parent's locations), nothing is under the
   // item yet: the next key goes on from the target chosen last, not from the first again.
   const from =
-    context.over?.id ?? (lastJump && lastJump.active === context.active?.id ? lastJump.target : undefined);
+    context.over?.id ?? (lastJump && lastJump.drag === context.activatorEvent ? lastJump.target : undefined);
   const index = targets.findIndex((target) => target.id === from);
   const next =
     index === -1
       ? targets[forward ? 0 : targets.length - 1]
       : targets[(index + (forward ? 1 : -1) + targets.length) % targets.length];
   if (!next) return undefined;
-  lastJump = context.active ? { active: context.active.id, target: next.id } : null;
+  lastJump = { drag: context.activatorEvent, target: next.id };
   return { x: next.rect.left + 8, y: next.rect.top + 8 };
 };
 
-/** The target the keyboard jumped to last, for the item being moved. */
-let lastJump: { active: UniqueIdentifier; target: UniqueIdentifier } | null = null;
+/** The target the keyboard jumped to last, in the drag under way (the key press that started it). */
+let lastJump: { drag: Event | null; target: UniqueIdentifier } | null = null;
