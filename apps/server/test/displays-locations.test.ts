@@ -196,6 +196,35 @@ describe("POST /api/maps — a parent saves its locations' trees", () => {
     ]);
   });
 
+  it("never deadlocks: the parent's saves of several locations and the locations' own saves run side by side", async () => {
+    const { parent, downtown, seaside, house, downtownBrunch, seasideOysters } = await chain();
+    const everyone = (round: number) =>
+      location(parent.restaurant.id, { [`Hall ${round}`]: { 'Table 1': [house._id] } });
+    const saves = Array.from({ length: 4 }, (_, round) => [
+      // The parent names its locations in both orders; the rows are locked by id all the same.
+      saveLayout(parent.token, {
+        locations: [
+          location(seaside.restaurant.id, { [`Pier ${round}`]: { Bar: [seasideOysters._id] } }),
+          everyone(round),
+          location(downtown.restaurant.id, { [`Patio ${round}`]: { 'Table 1': [downtownBrunch._id] } }),
+        ],
+      }),
+      saveLayout(parent.token, {
+        locations: [
+          location(downtown.restaurant.id, { [`Patio ${round}b`]: {} }),
+          location(seaside.restaurant.id, { [`Pier ${round}b`]: {} }),
+        ],
+      }),
+      saveLayout(downtown.token, { locations: [location(downtown.restaurant.id, { [`Own ${round}`]: {} })] }),
+      saveLayout(seaside.token, { locations: [location(seaside.restaurant.id, { [`Own ${round}`]: {} })] }),
+    ]).flat();
+    const answers = await Promise.all(saves);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    // Each tree is one save's whole tree, never a mix of two.
+    const after = (await getLayout(parent.token)).body.message;
+    for (const entry of after.locations) expect(entry.zones).toHaveLength(1);
+  });
+
   it("refuses a sibling's menu, a location's menu in the parent's display, and another location's zone; nothing is saved", async () => {
     const { parent, downtown, seaside, house, downtownBrunch, seasideOysters } = await chain();
     const before = await mustSave(parent.token, {
