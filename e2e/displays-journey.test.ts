@@ -20,7 +20,8 @@ import { type RunningServer, startServer } from './support/server.ts';
  * "Terrace" with two displays — by mouse and by keyboard, is refused a menu twice in one display,
  * renames a display, reloads and finds it saved; the display's public address shows only its menus
  * and its downloaded QR code leads there. The editor is photographed at 1280 and 390 px and checked
- * with axe.
+ * with axe. Then (issue 22) the owner adds a location and lays out its displays in the same editor:
+ * the location's own menu goes only to its displays, the parent's menu too.
  */
 
 let server: RunningServer;
@@ -30,14 +31,14 @@ let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
 let api: Api;
 let userId: string;
 
-/** A published menu with one category of one dish, named `name`. */
-async function publishedMenu(name: string) {
-  const dish = await api.call<{ _id: string }>('POST', '/api/dishes', { name: `${name} special`, price: 12 });
-  const category = await api.call<{ _id: string }>('POST', '/api/categories', {
+/** A published menu with one category of one dish, named `name` (the owner's unless `as` says). */
+async function publishedMenu(name: string, as: Api = api) {
+  const dish = await as.call<{ _id: string }>('POST', '/api/dishes', { name: `${name} special`, price: 12 });
+  const category = await as.call<{ _id: string }>('POST', '/api/categories', {
     name: `${name} plates`,
     dishes: [dish._id],
   });
-  await api.call('POST', '/api/menus', { name, categories: [{ category: category._id }], draft: false });
+  await as.call('POST', '/api/menus', { name, categories: [{ category: category._id }], draft: false });
 }
 
 beforeAll(async () => {
@@ -220,5 +221,80 @@ describe('the layout editor', () => {
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: screenshotPath('menu-displays-390-panel-hidden'), fullPage: true });
     await context.close();
+  });
+
+  it("lays out a location's displays under the parent, with the location's own menus (issue 22)", async () => {
+    const me = await api.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me');
+    const tag = Date.now().toString(36);
+    const locationName = `Downtown ${tag}`;
+    const added = await api.call<{ accessToken: string }>('POST', '/api/restaurants/add', {
+      username: `disp_loc_${tag}`,
+      restaurantName: locationName,
+      isLocation: true,
+      parent: me.restaurants[0]!._id,
+    });
+    const locationApi = apiFor(server.url, added.accessToken);
+    await publishedMenu('Oysters', locationApi);
+
+    const { context, page } = await ownerPage(desktop);
+    await page.goto('/menu-display');
+    const location = page.getByRole('region', { name: `Location ${locationName}` });
+    await eventually(() => location.isVisible());
+    expect(
+      await page.getByRole('heading', { name: `Locations of ${owner.restaurantName}` }).isVisible(),
+    ).toBe(true);
+    // The panel offers the location's own menu in a group of its own.
+    const group = page.getByRole('group', { name: `Menus of ${locationName}` });
+    expect(await group.getByRole('button', { name: /^Menu Oysters:/ }).isVisible()).toBe(true);
+
+    // A zone by mouse, a display by keyboard, the location's menu by keyboard (only its displays take
+    // it, so the arrow keys go straight there), the parent's Lunch by mouse.
+    await dragWithMouse(page, page.getByRole('button', { name: /^Zone:/ }), location);
+    await saved(page);
+    await dragWithKeyboard(
+      page,
+      page.getByRole('button', { name: /^Menu Display:/ }),
+      `zone Zone 1 at ${locationName}`,
+    );
+    await saved(page);
+    await dragWithKeyboard(
+      page,
+      page.getByRole('button', { name: /^Menu Oysters:/ }),
+      `menu display Table 1 at ${locationName}`,
+    );
+    await saved(page);
+    const table = location.getByRole('region', { name: 'Menu display Table 1' });
+    await dragWithMouse(page, page.getByRole('button', { name: /^Menu Lunch:/ }), table);
+    await saved(page);
+    await eventually(async () => (await menusOf(table)).length === 2);
+    expect((await menusOf(table)).map((text) => text.split('\n')[0])).toEqual(['Oysters', 'Lunch']);
+
+    // The location's own account sees the same tree, and its display's page shows both menus.
+    const own = await locationApi.call<{
+      locations: { _id: string; zones: { maps: { url: string; menus: { menu: { name: string } }[] }[] }[] }[];
+    }>('GET', '/api/maps');
+    expect(own.locations).toHaveLength(1);
+    const display = own.locations[0]!.zones[0]!.maps[0]!;
+    expect(display.menus.map((entry) => entry.menu.name)).toEqual(['Oysters', 'Lunch']);
+    expect(display.url).toContain(`/menu/${own.locations[0]!._id}/`);
+    const publicPage = await (await fetch(display.url)).text();
+    expect(publicPage).toContain('Oysters');
+    expect(publicPage).toContain('Lunch');
+
+    await expectNoSeriousViolation(page, 'menu displays editor with a location 1280');
+    // From the top: a full-page picture of a scrolled page draws the fixed header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath('menu-displays-location-1280'), fullPage: true });
+    await context.close();
+
+    const phoneView = await ownerPage(phone);
+    await phoneView.page.goto('/menu-display');
+    await eventually(() =>
+      phoneView.page.getByRole('region', { name: `Location ${locationName}` }).isVisible(),
+    );
+    await expectNoHorizontalOverflow(phoneView.page);
+    await expectNoSeriousViolation(phoneView.page, 'menu displays editor with a location 390');
+    await phoneView.page.screenshot({ path: screenshotPath('menu-displays-location-390'), fullPage: true });
+    await phoneView.context.close();
   });
 });

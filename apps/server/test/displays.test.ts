@@ -80,12 +80,12 @@ const shownMenus = (body: string) =>
   (JSON.parse(body).message as CustomerMenu).menus.map((menu) => menu.name);
 
 describe('GET|POST /api/maps — the layout tree', () => {
-  it('answers the restaurant as its one location, empty at first', async () => {
+  it('answers a restaurant without locations as its one location, empty at first', async () => {
     const owner = await ownerWithToken(t);
     const { status, body } = await getLayout(owner.token);
     expect(status).toBe(200);
     expect(body.message.locations).toEqual([
-      { _id: owner.restaurant.id, name: owner.restaurant.name, zones: [] },
+      { _id: owner.restaurant.id, name: owner.restaurant.name, zones: [], availableMenus: [] },
     ]);
   });
 
@@ -252,9 +252,14 @@ describe('GET|POST /api/maps — the layout tree', () => {
       [inherited.name, true],
       [own.name, false],
     ]);
-    // The parent cannot arrange its location's layout (each location edits its own).
+    // The location's panel offers its own menus, then its parent's.
+    expect(saved.locations[0]!.availableMenus.map((menu) => [menu.name, menu.fromParent])).toEqual([
+      [own.name, false],
+      [inherited.name, true],
+    ]);
+    // A location does not arrange its parent's layout (test/displays-locations.test.ts: the reverse).
     expect(
-      (await saveLayout(parent.token, { locations: [{ _id: location.restaurant.id, zones: [] }] })).status,
+      (await saveLayout(location.token, { locations: [{ _id: parent.restaurant.id, zones: [] }] })).status,
     ).toBe(404);
     const answer = await customer(location.restaurant.id, display._id);
     expect(shownMenus(answer.body)).toEqual([inherited.name, own.name]);

@@ -1,13 +1,17 @@
 import type { Layout, LayoutMenu } from '@carte/domain';
 import { describe, expect, it } from 'vitest';
+import { accepts, type DropTarget } from '../src/features/displays/layout-dnd.ts';
 import {
   addDisplay,
   addMenu,
   addZone,
+  changedLocations,
   deleteDisplay,
   deleteZone,
   findDisplay,
   findZone,
+  menuGroups,
+  menuInLocation,
   nextName,
   removeMenu,
   renameDisplay,
@@ -41,6 +45,7 @@ const layout: Layout = {
         },
         { _id: 'bar', name: 'Bar', maps: [] },
       ],
+      availableMenus: [lunch, dinner],
     },
   ],
 };
@@ -110,5 +115,85 @@ describe('the display layout editor', () => {
     expect(addDisplay(layout, 'nowhere')).toEqual(layout);
     expect(addMenu(layout, ['nowhere'], dinner)).toEqual(layout);
     expect(findZone(layout, 'nowhere')).toBeUndefined();
+  });
+});
+
+describe("a parent's editor with its locations (issue 22)", () => {
+  const parentMenu = menu('c'.repeat(24), 'House specials');
+  const downtownOwn = menu('d'.repeat(24), 'Downtown brunch');
+  const harbourOwn = menu('e'.repeat(24), 'Harbour oysters');
+  const inherited = { ...parentMenu, fromParent: true };
+  const withLocations: Layout = {
+    locations: [
+      { _id: 'parent', name: 'Carte HQ', zones: [], availableMenus: [parentMenu] },
+      {
+        _id: 'downtown',
+        name: 'Downtown',
+        zones: [
+          { _id: 'dz', name: 'Hall', maps: [{ _id: 'd1', name: 'Table 1', url: '/menu/d/d1', menus: [] }] },
+        ],
+        availableMenus: [downtownOwn, inherited],
+      },
+      { _id: 'harbour', name: 'Harbour', zones: [], availableMenus: [harbourOwn, inherited] },
+    ],
+  };
+
+  it("groups the panel's menus by restaurant: the parent's go everywhere, a location's only to its own displays", () => {
+    expect(
+      menuGroups(withLocations).map((group) => [
+        group.location.name,
+        group.menus.map((entry) => [entry.menu.name, entry.locations]),
+      ]),
+    ).toEqual([
+      ['Carte HQ', [['House specials', ['parent', 'downtown', 'harbour']]]],
+      ['Downtown', [['Downtown brunch', ['downtown']]]],
+      ['Harbour', [['Harbour oysters', ['harbour']]]],
+    ]);
+    // A location's own account: one group, its own menus and its parent's together.
+    const alone: Layout = { locations: [withLocations.locations[1]!] };
+    expect(menuGroups(alone).map((group) => group.menus.map((entry) => entry.menu.name))).toEqual([
+      ['Downtown brunch', 'House specials'],
+    ]);
+  });
+
+  it('lets a menu land only on the displays and zones of the locations that may hold it', () => {
+    const [, downtown, harbour] = menuGroups(withLocations);
+    const brunch = { kind: 'menu' as const, ...downtown!.menus[0]! };
+    const onDowntown: DropTarget = { kind: 'display', id: 'd1', name: 'Table 1', locationId: 'downtown' };
+    const onHarbour: DropTarget = { kind: 'zone', id: 'hz', name: 'Hall', locationId: 'harbour' };
+    expect(accepts(brunch, onDowntown)).toBe(true);
+    expect(accepts(brunch, onHarbour)).toBe(false);
+    expect(accepts({ kind: 'menu', ...harbour!.menus[0]! }, onDowntown)).toBe(false);
+    // Zones and displays go to any location.
+    expect(accepts({ kind: 'type', type: 'display', label: 'Menu Display' }, onHarbour)).toBe(true);
+    // The parent's menu, placed in a location, is marked as inherited there.
+    expect(menuInLocation(withLocations, 'downtown', parentMenu._id)?.fromParent).toBe(true);
+    expect(menuInLocation(withLocations, 'parent', parentMenu._id)?.fromParent).toBe(false);
+  });
+
+  it('saves only the locations a change touched, without the panel menus', () => {
+    const next = addMenu(withLocations, ['d1'], inherited);
+    expect(changedLocations(withLocations, next)).toEqual({
+      locations: [
+        {
+          _id: 'downtown',
+          name: 'Downtown',
+          zones: [
+            {
+              _id: 'dz',
+              name: 'Hall',
+              maps: [{ _id: 'd1', name: 'Table 1', url: '/menu/d/d1', menus: [{ menu: inherited }] }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(changedLocations(withLocations, withLocations).locations).toEqual([]);
+    // Before the first answer, everything is sent.
+    expect(changedLocations(null, withLocations).locations.map((location) => location._id)).toEqual([
+      'parent',
+      'downtown',
+      'harbour',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
+import type { Permissions } from './permissions.ts';
 import { text } from './text.ts';
 
 /**
@@ -10,7 +11,15 @@ import { text } from './text.ts';
  */
 
 /** Bounds of one layout: what a restaurant needs, and no payload that would make a save slow. */
-export const LAYOUT_LIMITS = { zones: 50, displaysPerZone: 100, menusPerDisplay: 50, displays: 500 };
+export const LAYOUT_LIMITS = {
+  zones: 50,
+  displaysPerZone: 100,
+  menusPerDisplay: 50,
+  /** Displays of one location. */
+  displays: 500,
+  /** Locations in one save: a parent sends the ones it changed (the editor sends one at a time). */
+  locations: 50,
+};
 /**
  * The largest POST /maps body read (issue 21): 500 displays of 50 menus, each echoed as the GET
  * answered it (id, name, cover address, draft: about 150 bytes), is 3.75 MB; 4 MiB leaves room for
@@ -63,9 +72,12 @@ export const locationInputSchema = z.object({
     .default([]),
 });
 
-/** POST /maps: the whole tree, saved at once (doc 2 §7). */
+/**
+ * POST /maps: the trees of the listed locations, each replaced whole, at once (doc 2 §7); a location
+ * left out keeps its tree.
+ */
 export const layoutInputSchema = z.object({
-  locations: z.array(locationInputSchema, { error: messages.invalidInput }).max(10, {
+  locations: z.array(locationInputSchema, { error: messages.invalidInput }).max(LAYOUT_LIMITS.locations, {
     error: messages.layoutTooLarge,
   }),
 });
@@ -102,9 +114,17 @@ export const layoutLocationSchema = z.object({
   _id: objectId,
   name: z.string(),
   zones: z.array(zoneSchema),
+  /**
+   * The menus this location's displays may hold, for the editor's panel: its own (list order), then
+   * those it inherits from its parent (`fromParent`). Not read back by POST.
+   */
+  availableMenus: z.array(layoutMenuSchema.shape.menu),
 });
 
-/** GET /maps answers `message.locations` (doc 2 §7). */
+/**
+ * GET /maps answers `message.locations` (doc 2 §7): the caller's restaurant first, then, for a
+ * parent restaurant, each of its locations (decisions, "Menu displays (issue 15)").
+ */
 export const layoutSchema = z.object({ locations: z.array(layoutLocationSchema) });
 
 export type LayoutMenu = z.infer<typeof layoutMenuSchema>;
@@ -124,3 +144,11 @@ export const layoutMenuIds = (entries: readonly { menu: string | { _id: string }
 /** Is the menu already in the display (doc 2 §4: "Menu already exists in this map")? */
 export const displayHasMenu = (display: { menus: readonly { menu: { _id: string } }[] }, menuId: string) =>
   display.menus.some((entry) => entry.menu._id === menuId);
+
+/**
+ * Who at a parent restaurant arranges its locations' displays too (decisions, "Menu displays (issue
+ * 15)"): the owner (who holds every flag) and members with the `restaurant` flag, which already
+ * governs the restaurant's profile and its QR design. A location's own team arranges its own.
+ */
+export const canArrangeLocations = (permissions: Partial<Permissions> | null | undefined): boolean =>
+  permissions?.restaurant === true;

@@ -59,6 +59,14 @@ export function describeIsolation(kinds: readonly ActorKind[]) {
     const reads = ownReads.filter((key) => !key.startsWith('GET /api/gapi/'));
     const views: Record<string, unknown> = {};
     for (const key of reads) views[key] = (await send(t, world.ownerB.token, key)).json;
+    // B's layout lists its locations' trees after its own (issue 22); a location of B changes its own
+    // tree and menus in the matrix, which is its business: B's part is B's own location.
+    const layout = views['GET /api/maps'] as { message?: { locations?: { _id: string }[] } } | undefined;
+    if (layout?.message?.locations) {
+      layout.message.locations = layout.message.locations.filter(
+        (location) => location._id === world.b.restaurantId,
+      );
+    }
     const diner = await send(t, null, 'GET /api/menus/customer', {
       query: { restaurantId: world.b.restaurantId },
     });

@@ -691,7 +691,10 @@ export const routeTable: Record<string, RouteEntry> = {
   },
 
   // ---- menu displays (/menu-display) ----
-  'GET /api/maps': { kind: 'session-scoped', reason: "the caller's layout: its own location only" },
+  'GET /api/maps': {
+    kind: 'session-scoped',
+    reason: "the caller's layout: its own location, then a parent's own locations (none is B)",
+  },
   'POST /api/maps': {
     kind: 'targets',
     variants: [
@@ -709,6 +712,22 @@ export const routeTable: Record<string, RouteEntry> = {
         access: 'private',
         aim: "B's location (its layout replaced)",
         request: (a) => ({ body: { locations: [{ _id: a.target.restaurantId, zones: [] }] } }),
+      },
+      {
+        access: 'private',
+        // A parent saves several locations at once (issue 22): one foreign location refuses the whole
+        // save, the caller's own change included (the matrix checks nothing changed anywhere).
+        aim: "B's location beside a change of the caller's own (all or nothing)",
+        request: (a) => ({
+          body: {
+            locations: [
+              ...bodies.layout(a.own.restaurantId, []).locations,
+              ...(a.target.restaurantId === a.own.restaurantId
+                ? []
+                : [{ _id: a.target.restaurantId, zones: [] }]),
+            ],
+          },
+        }),
       },
     ],
   },

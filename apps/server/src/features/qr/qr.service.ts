@@ -51,8 +51,8 @@ export function createQrService(deps: {
 }) {
   const { db, storage, publicUrl } = deps;
 
-  async function load(caller: Caller) {
-    const scope = await scopeOf(db, caller);
+  /** A restaurant's row for its codes and cards: the caller's own, or a location it arranges. */
+  async function rowOf(restaurantId: string) {
     const [row] = await db
       .select({
         id: restaurants.id,
@@ -64,9 +64,14 @@ export function createQrService(deps: {
         updatedAt: restaurants.updatedAt,
       })
       .from(restaurants)
-      .where(eq(restaurants.id, scope.restaurantId));
+      .where(eq(restaurants.id, restaurantId));
     if (!row) throw new NotFoundError();
     return row;
+  }
+
+  async function load(caller: Caller) {
+    const scope = await scopeOf(db, caller);
+    return rowOf(scope.restaurantId);
   }
   type Row = Awaited<ReturnType<typeof load>>;
 
@@ -84,12 +89,25 @@ export function createQrService(deps: {
   /** Where a code leads; `menu` (the public menu) is the only target yet. */
   const targetUrl = (row: Row, _target: 'menu') => publicMenuUrl(publicUrl, row.id);
 
-  /** The address of the code asked for: a display's own (doc 2 §2), or the restaurant's menu. */
-  async function urlOf(row: Row, query: { target: 'menu'; mapId?: string | undefined }): Promise<string> {
-    if (query.mapId === undefined) return targetUrl(row, query.target);
-    const display = await deps.displays.displayOf(row.id, query.mapId);
+  /**
+   * The restaurant whose code is asked for and its address: a display's own (doc 2 §2) — one of a
+   * parent's locations when a parent prints it, then in that location's own design — or the
+   * restaurant's menu.
+   */
+  async function targetOf(
+    caller: Caller,
+    query: { target: 'menu'; mapId?: string | undefined },
+  ): Promise<{ row: Row; url: string }> {
+    if (query.mapId === undefined) {
+      const row = await load(caller);
+      return { row, url: targetUrl(row, query.target) };
+    }
+    const display = await deps.displays.displayOf(caller, query.mapId);
     if (!display) throw new NotFoundError(messages.displayNotFound);
-    return menuDisplayUrl(publicUrl, row.id, display.id);
+    return {
+      row: await rowOf(display.restaurantId),
+      url: menuDisplayUrl(publicUrl, display.restaurantId, display.id),
+    };
   }
 
   /** The restaurant's logo, as PNG (what PDFKit and the watermark need), or null. */
@@ -135,9 +153,8 @@ export function createQrService(deps: {
 
     /** The bare code as png, jpeg or svg (doc 2 §9 names and sizes). */
     async code(caller: Caller, query: QrCodeQuery): Promise<QrFile> {
-      const row = await load(caller);
+      const { row, url } = await targetOf(caller, query);
       const design = designOf(row);
-      const url = await urlOf(row, query);
       const watermark = await watermarkOf(row, design);
       const fileName = qrFileName(query.format);
       switch (query.format) {
@@ -165,22 +182,27 @@ export function createQrService(deps: {
 
     /** The chosen template's printable cards as one PDF page. */
     async cards(caller: Caller, query: QrCardsQuery): Promise<QrFile> {
-      const row = await load(caller);
-      const design = designOf(row);
-      // Print all (issue 15): a named card per display of a zone or of the whole location.
+      let { row, url } = await targetOf(caller, query);
+      // Print all (issue 15): a named card per display of a zone or of a whole location (a parent's
+      // location in that location's design).
       let cards: { url: string; name: string }[] | undefined;
       if (query.zoneId !== undefined || query.locationId !== undefined) {
-        const displays = await deps.displays.displaysOf(row.id, query);
-        if (!displays) throw new NotFoundError();
-        if (displays.length === 0) throw new NotFoundError(messages.displayNotFound);
-        cards = displays.map((display) => ({
-          url: menuDisplayUrl(publicUrl, row.id, display.id),
+        const found = await deps.displays.displaysOf(caller, query);
+        if (!found) throw new NotFoundError();
+        if (found.displays.length === 0) throw new NotFoundError(messages.displayNotFound);
+        if (found.restaurantId !== row.id) {
+          row = await rowOf(found.restaurantId);
+          url = targetUrl(row, 'menu');
+        }
+        cards = found.displays.map((display) => ({
+          url: menuDisplayUrl(publicUrl, found.restaurantId, display.id),
           name: display.name,
         }));
       }
+      const design = designOf(row);
       const body = await renderQrCardsPdf({
         ...(cards ? { cards } : {}),
-        url: await urlOf(row, query),
+        url,
         settings: design.qrSettings,
         template: design.selectedQrTemplate,
         values: qrCardValues(design.selectedQrTemplate, design.templateMeta),

@@ -47,11 +47,18 @@ function Placeholder({ children }: { children: ReactNode }) {
   );
 }
 
-/** A location (doc 2 §3): its zones; a Zone dropped on it adds one. */
-export function LocationCard({ location, ...handlers }: { location: LayoutLocation } & Handlers) {
+/**
+ * A location (doc 2 §3): its zones; a Zone dropped on it adds one. `own` is the caller's restaurant;
+ * the others are a parent's locations, arranged from the parent's account.
+ */
+export function LocationCard({
+  location,
+  own,
+  ...handlers
+}: { location: LayoutLocation; own: boolean } & Handlers) {
   return (
     <DropZone
-      target={{ kind: 'location', id: location._id, name: location.name }}
+      target={{ kind: 'location', id: location._id, name: location.name, locationId: location._id }}
       className={classes.location}
       label={`Location ${location.name}`}
     >
@@ -72,7 +79,14 @@ export function LocationCard({ location, ...handlers }: { location: LayoutLocati
       </Group>
       <Stack gap="md">
         {location.zones.map((zone) => (
-          <ZoneCard key={zone._id} zone={zone} restaurantName={location.name} {...handlers} />
+          <ZoneCard
+            key={zone._id}
+            zone={zone}
+            locationId={location._id}
+            own={own}
+            restaurantName={location.name}
+            {...handlers}
+          />
         ))}
         <Placeholder>
           {location.zones.length === 0
@@ -84,10 +98,17 @@ export function LocationCard({ location, ...handlers }: { location: LayoutLocati
   );
 }
 
-function ZoneCard({ zone, restaurantName, ...handlers }: { zone: Zone; restaurantName: string } & Handlers) {
+interface Place {
+  /** The location the card belongs to, and whether it is the caller's own restaurant. */
+  locationId: string;
+  own: boolean;
+  restaurantName: string;
+}
+
+function ZoneCard({ zone, locationId, own, restaurantName, ...handlers }: { zone: Zone } & Place & Handlers) {
   return (
     <DropZone
-      target={{ kind: 'zone', id: zone._id, name: zone.name }}
+      target={{ kind: 'zone', id: zone._id, name: zone.name, locationId }}
       className={classes.zone}
       label={`Zone ${zone.name}`}
     >
@@ -108,7 +129,14 @@ function ZoneCard({ zone, restaurantName, ...handlers }: { zone: Zone; restauran
       </Group>
       <div className={classes.displays}>
         {zone.maps.map((display) => (
-          <DisplayCard key={display._id} display={display} restaurantName={restaurantName} {...handlers} />
+          <DisplayCard
+            key={display._id}
+            display={display}
+            locationId={locationId}
+            own={own}
+            restaurantName={restaurantName}
+            {...handlers}
+          />
         ))}
         <Placeholder>
           {zone.maps.length === 0
@@ -122,17 +150,19 @@ function ZoneCard({ zone, restaurantName, ...handlers }: { zone: Zone; restauran
 
 function DisplayCard({
   display,
+  locationId,
+  own,
   restaurantName,
   onRenameDisplay,
   onDeleteDisplay,
   onRemoveMenu,
-}: { display: MenuDisplay; restaurantName: string } & Handlers) {
+}: { display: MenuDisplay } & Place & Handlers) {
   const [embedOpened, embed] = useDisclosure(false);
   // A display just dropped has no address until its save answers (its id is still the browser's).
   const saved = display.url !== '';
   return (
     <DropZone
-      target={{ kind: 'display', id: display._id, name: display.name }}
+      target={{ kind: 'display', id: display._id, name: display.name, locationId }}
       className={classes.display}
       label={`Menu display ${display.name}`}
     >
@@ -199,15 +229,18 @@ function DisplayCard({
                 Copy Embed Code
               </Button>
               <QrDownloadMenu mapId={display._id} size="compact-xs" />
-              <Anchor
-                component={Link}
-                to="/settings#qr-code"
-                size="xs"
-                fw={700}
-                className={classes.customize}
-              >
-                <IconQrcode size={14} aria-hidden /> CUSTOMIZE QR
-              </Anchor>
+              {/* A parent's location prints in its own QR design, set in its settings. */}
+              {own && (
+                <Anchor
+                  component={Link}
+                  to="/settings#qr-code"
+                  size="xs"
+                  fw={700}
+                  className={classes.customize}
+                >
+                  <IconQrcode size={14} aria-hidden /> CUSTOMIZE QR
+                </Anchor>
+              )}
             </Group>
             <EmbedCodeModal
               opened={embedOpened}

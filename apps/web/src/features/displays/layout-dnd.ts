@@ -1,16 +1,27 @@
 import type { LayoutMenu } from '@carte/domain';
-import type { ClientRect, CollisionDetection, KeyboardCoordinateGetter } from '@dnd-kit/core';
+import type {
+  ClientRect,
+  CollisionDetection,
+  KeyboardCoordinateGetter,
+  UniqueIdentifier,
+} from '@dnd-kit/core';
 
-/** What is dragged: a display type from the panel, or a menu. */
+/**
+ * What is dragged: a display type from the panel, or a menu with the locations whose displays may
+ * hold it (a location's own menus go to its displays only; a parent's to every location's).
+ */
 export type DragItem =
   | { kind: 'type'; type: 'zone' | 'display'; label: string }
-  | { kind: 'menu'; menu: LayoutMenu['menu'] };
+  | { kind: 'menu'; menu: LayoutMenu['menu']; locations: readonly string[] };
 
-/** Where it may land: a location takes zones, a zone takes displays and menus, a display menus. */
+/**
+ * Where it may land: a location takes zones, a zone takes displays and menus, a display menus;
+ * `locationId` is the location the target belongs to.
+ */
 export type DropTarget =
-  | { kind: 'location'; id: string; name: string }
-  | { kind: 'zone'; id: string; name: string }
-  | { kind: 'display'; id: string; name: string };
+  | { kind: 'location'; id: string; name: string; locationId: string }
+  | { kind: 'zone'; id: string; name: string; locationId: string }
+  | { kind: 'display'; id: string; name: string; locationId: string };
 
 const accepted: Record<DropTarget['kind'], readonly string[]> = {
   location: ['zone'],
@@ -21,7 +32,12 @@ const accepted: Record<DropTarget['kind'], readonly string[]> = {
 const keyOf = (item: DragItem) => (item.kind === 'menu' ? 'menu' : item.type);
 
 export const accepts = (item: DragItem | undefined, target: DropTarget | undefined): boolean =>
-  Boolean(item && target && accepted[target.kind].includes(keyOf(item)));
+  Boolean(
+    item &&
+      target &&
+      accepted[target.kind].includes(keyOf(item)) &&
+      (item.kind !== 'menu' || item.locations.includes(target.locationId)),
+  );
 
 const area = (rect: ClientRect) => rect.width * rect.height;
 const inside = (point: { x: number; y: number }, rect: ClientRect) =>
@@ -70,10 +86,19 @@ export const targetKeyboardCoordinates: KeyboardCoordinateGetter = (event, { con
     })
     .sort((a, b) => a.rect.top - b.rect.top || a.rect.left - b.rect.left);
   if (targets.length === 0) return undefined;
-  const index = targets.findIndex((target) => target.id === context.over?.id);
+  // While the page scrolls to a target below the fold (a parent's locations), nothing is under the
+  // item yet: the next key goes on from the target chosen last, not from the first again.
+  const from =
+    context.over?.id ?? (lastJump && lastJump.drag === context.activatorEvent ? lastJump.target : undefined);
+  const index = targets.findIndex((target) => target.id === from);
   const next =
     index === -1
       ? targets[forward ? 0 : targets.length - 1]
       : targets[(index + (forward ? 1 : -1) + targets.length) % targets.length];
-  return next ? { x: next.rect.left + 8, y: next.rect.top + 8 } : undefined;
+  if (!next) return undefined;
+  lastJump = { drag: context.activatorEvent, target: next.id };
+  return { x: next.rect.left + 8, y: next.rect.top + 8 };
 };
+
+/** The target the keyboard jumped to last, in the drag under way (the key press that started it). */
+let lastJump: { drag: Event | null; target: UniqueIdentifier } | null = null;

@@ -1,4 +1,4 @@
-import type { Layout, LayoutMenu, MenuDisplay, Zone } from '@carte/domain';
+import type { Layout, LayoutInput, LayoutMenu, MenuDisplay, Zone } from '@carte/domain';
 
 /**
  * The editor's changes to the layout tree, pure: each answers a new tree (the old one is never
@@ -132,4 +132,57 @@ export function findDisplay(layout: Layout, displayId: string): MenuDisplay | un
       if (display) return display;
     }
   return undefined;
+}
+
+/** One group of the panel's menus: a restaurant's own menus, each with where it may be placed. */
+export interface MenuGroup {
+  location: { _id: string; name: string };
+  menus: { menu: LayoutMenu['menu']; locations: string[] }[];
+}
+
+/**
+ * The panel's menus, grouped (decisions, "Menu displays (issue 15)"): the caller's location first
+ * with every menu its displays may hold (a location's own and inherited ones alike), then each of a
+ * parent's locations with its own menus. A menu may be placed in every location that lists it: a
+ * parent's menus in each location, a location's own in that location only.
+ */
+export function menuGroups(layout: Layout): MenuGroup[] {
+  const [first, ...others] = layout.locations;
+  if (!first) return [];
+  const placeable = (menuId: string) =>
+    layout.locations
+      .filter((location) => location.availableMenus.some((menu) => menu._id === menuId))
+      .map((location) => location._id);
+  const group = (location: Layout['locations'][number], menus: LayoutMenu['menu'][]): MenuGroup => ({
+    location: { _id: location._id, name: location.name },
+    menus: menus.map((menu) => ({ menu, locations: placeable(menu._id) })),
+  });
+  return [
+    group(first, first.availableMenus),
+    ...others.map((location) =>
+      group(
+        location,
+        location.availableMenus.filter((menu) => !menu.fromParent),
+      ),
+    ),
+  ];
+}
+
+/** The menu as the location holds it (`fromParent` seen from that location), or undefined. */
+export const menuInLocation = (layout: Layout, locationId: string, menuId: string) =>
+  layout.locations
+    .find((location) => location._id === locationId)
+    ?.availableMenus.find((menu) => menu._id === menuId);
+
+/**
+ * What a save sends: the locations whose trees differ from the last saved tree, without the panel's
+ * menus (the server replaces each sent location's tree and leaves the others as they are).
+ */
+export function changedLocations(saved: Layout | null, next: Layout): LayoutInput {
+  const before = new Map((saved?.locations ?? []).map((location) => [location._id, location.zones]));
+  return {
+    locations: next.locations
+      .filter((location) => JSON.stringify(before.get(location._id)) !== JSON.stringify(location.zones))
+      .map(({ _id, name, zones }) => ({ _id, name, zones })),
+  };
 }

@@ -1,4 +1,4 @@
-import { type Layout, type LayoutMenu, type Menu, messages } from '@carte/domain';
+import { type Layout, type LayoutMenu, messages } from '@carte/domain';
 import {
   type Announcements,
   DndContext,
@@ -11,11 +11,10 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { displayKeys, displaysApi, useLayout } from '../../api/displays.api.ts';
-import { useMenus } from '../../api/menus.api.ts';
 import { confirmAction, confirmDelete } from '../../ui/confirm.tsx';
 import { notifyError, notifyFailure } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -33,10 +32,13 @@ import {
   addDisplay,
   addMenu,
   addZone,
+  changedLocations,
   deleteDisplay,
   deleteZone,
   findDisplay,
   findZone,
+  menuGroups,
+  menuInLocation,
   removeMenu,
   renameDisplay,
   renameZone,
@@ -47,19 +49,27 @@ import { SidePanel } from './side-panel.tsx';
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
 /**
- * Saves the whole tree after each change (doc 2 §4: "each drag or delete saves automatically"), one
- * request at a time: changes made while one is under way are sent together after it. The screen
- * shows the tree at once; when a save fails it shows the server's tree again.
+ * Saves after each change (doc 2 §4: "each drag or delete saves automatically") the trees of the
+ * locations it changed, one request at a time: changes made while one is under way are sent
+ * together after it. The screen shows the tree at once; when a save fails it shows the server's
+ * tree again.
  */
 function useLayoutEditor() {
   const query = useLayout();
   const queryClient = useQueryClient();
   const [tree, setTree] = useState<Layout | null>(null);
   const [saveState, setSaveState] = useState<SaveState>('idle');
-  const queue = useRef<{ running: boolean; next: Layout | null }>({ running: false, next: null });
+  const queue = useRef<{ running: boolean; next: Layout | null; saved: Layout | null }>({
+    running: false,
+    next: null,
+    saved: null,
+  });
 
   useEffect(() => {
-    if (query.data && !queue.current.running) setTree(query.data);
+    if (query.data && !queue.current.running) {
+      queue.current.saved = query.data;
+      setTree(query.data);
+    }
   }, [query.data]);
 
   const flush = async () => {
@@ -70,7 +80,9 @@ function useLayoutEditor() {
       const sending = state.next;
       state.next = null;
       try {
-        const saved = await displaysApi.save(sending);
+        // Only the locations this change touched: a parent's save leaves its other locations alone.
+        const saved = await displaysApi.save(changedLocations(state.saved, sending));
+        state.saved = saved;
         if (!state.next) {
           setTree(saved);
           queryClient.setQueryData(displayKeys.layout, saved);
@@ -81,7 +93,10 @@ function useLayoutEditor() {
         notifyFailure(error);
         setSaveState('failed');
         const fresh = await query.refetch();
-        if (fresh.data) setTree(fresh.data);
+        if (fresh.data) {
+          state.saved = fresh.data;
+          setTree(fresh.data);
+        }
       }
     }
     state.running = false;
@@ -104,20 +119,21 @@ const saveLabel: Record<SaveState, string> = {
 };
 
 /**
- * /menu-display, the layout editor (doc 2 §2, §4): the restaurant's locations, zones and menu
- * displays, each display with its menus, its public address and its QR code. Display types and
- * menus are dragged from the side panel by mouse, touch or keyboard (dnd-kit sensors).
+ * /menu-display, the layout editor (doc 2 §2, §4): the restaurant's locations (a parent's own, then
+ * each of its locations), zones and menu displays, each display with its menus, its public address
+ * and its QR code. Display types and menus are dragged from the side panel by mouse, touch or
+ * keyboard (dnd-kit sensors); a location's displays take only its own menus and its parent's.
  */
 export function MenuDisplayPage() {
   const { query, tree, commit, saveState } = useLayoutEditor();
-  const menus = useMenus();
   const [dragging, setDragging] = useState<DragItem | null>(null);
   const [panelOpen, setPanelOpen] = useState(true);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: targetKeyboardCoordinates }),
+    // An instant scroll: the announcement then names the target the key jumped to at once.
+    useSensor(KeyboardSensor, { coordinateGetter: targetKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
 
   if (query.isPending || !tree) {
@@ -133,15 +149,9 @@ export function MenuDisplayPage() {
     return <PageLoader />;
   }
 
-  const menuOf = (menu: Menu): LayoutMenu['menu'] => ({
-    _id: menu._id,
-    name: menu.name,
-    cover: menu.cover,
-    draft: menu.draft,
-    fromParent: menu.fromParent,
-  });
-
-  const dropMenu = async (menu: LayoutMenu['menu'], target: DropTarget) => {
+  const dropMenu = async (dragged: LayoutMenu['menu'], target: DropTarget) => {
+    // As the target's location holds it: a parent's menu is `fromParent` in a location's display.
+    const menu = menuInLocation(tree, target.locationId, dragged._id) ?? dragged;
     if (target.kind === 'display') {
       const display = findDisplay(tree, target.id);
       if (!display) return;
@@ -198,8 +208,16 @@ export function MenuDisplayPage() {
 
   const nameOfItem = (item: DragItem | undefined) =>
     !item ? 'item' : item.kind === 'menu' ? `menu ${item.menu.name}` : item.label;
-  const nameOfTarget = (target: DropTarget | undefined) =>
-    target ? `${target.kind === 'display' ? 'menu display' : target.kind} ${target.name}` : 'nowhere';
+  // A parent's locations may hold the same names ("Table 1"): theirs say which location they are in.
+  const locationNames = new Map(tree.locations.map((location) => [location._id, location.name]));
+  const nameOfTarget = (target: DropTarget | undefined) => {
+    if (!target) return 'nowhere';
+    const where =
+      target.kind !== 'location' && target.locationId !== tree.locations[0]?._id
+        ? ` at ${locationNames.get(target.locationId) ?? 'a location'}`
+        : '';
+    return `${target.kind === 'display' ? 'menu display' : target.kind} ${target.name}${where}`;
+  };
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOfItem(active.data.current as DragItem)}.`,
     onDragOver: ({ active, over }) =>
@@ -227,7 +245,19 @@ export function MenuDisplayPage() {
       commit(deleteDisplay(tree, displayId));
   };
 
-  const allMenus = (menus.data ?? []).map(menuOf);
+  const [own, ...locations] = tree.locations;
+  const renderLocation = (location: Layout['locations'][number], ownLocation: boolean) => (
+    <LocationCard
+      key={location._id}
+      location={location}
+      own={ownLocation}
+      onRenameZone={(id, name) => commit(renameZone(tree, id, name))}
+      onDeleteZone={handleDeleteZone}
+      onRenameDisplay={(id, name) => commit(renameDisplay(tree, id, name))}
+      onDeleteDisplay={handleDeleteDisplay}
+      onRemoveMenu={(displayId, menuId) => commit(removeMenu(tree, displayId, menuId))}
+    />
+  );
 
   return (
     <Stack gap="lg">
@@ -258,21 +288,24 @@ export function MenuDisplayPage() {
           <SidePanel
             open={panelOpen}
             onToggle={() => setPanelOpen((open) => !open)}
-            menus={allMenus}
-            menusState={menus.isPending ? 'loading' : menus.isError ? 'error' : 'ready'}
+            groups={menuGroups(tree)}
           />
           <Stack gap="lg" className={classes.canvas}>
-            {tree.locations.map((location) => (
-              <LocationCard
-                key={location._id}
-                location={location}
-                onRenameZone={(id, name) => commit(renameZone(tree, id, name))}
-                onDeleteZone={handleDeleteZone}
-                onRenameDisplay={(id, name) => commit(renameDisplay(tree, id, name))}
-                onDeleteDisplay={handleDeleteDisplay}
-                onRemoveMenu={(displayId, menuId) => commit(removeMenu(tree, displayId, menuId))}
-              />
-            ))}
+            {own && renderLocation(own, true)}
+            {locations.length > 0 && (
+              <Stack gap="lg" component="section" aria-labelledby="locations-heading">
+                <div>
+                  <Title order={2} size="h4" id="locations-heading">
+                    {own ? `Locations of ${own.name}` : 'Locations'}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    Each location's displays show its own menus and yours. Its QR design is its own, set in
+                    its settings.
+                  </Text>
+                </div>
+                {locations.map((location) => renderLocation(location, false))}
+              </Stack>
+            )}
             <Group gap="xs">
               <Text size="xs" c="dimmed">
                 Tip: focus an item in the panel, press Space, move with the arrow keys and press Space to

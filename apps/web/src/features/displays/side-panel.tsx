@@ -1,4 +1,3 @@
-import type { LayoutMenu } from '@carte/domain';
 import {
   ActionIcon,
   Anchor,
@@ -19,23 +18,26 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DraggableChip } from './drag-chip.tsx';
+import type { MenuGroup } from './layout-tree.ts';
 import classes from './menu-display.module.css';
 
 /**
  * The editor's left panel (doc 2 §2): "Display Types" (Zone and Menu Display active, Group and
- * Shared shown disabled) and the "Menus" list, both dragged onto the layout; it collapses.
+ * Shared shown disabled) and the "Menus" list, both dragged onto the layout; it collapses. A
+ * parent's panel groups the menus by restaurant: its own go to every location, each location's
+ * only to that location's displays.
  */
 export function SidePanel({
   open,
   onToggle,
-  menus,
-  menusState,
+  groups,
 }: {
   open: boolean;
   onToggle: () => void;
-  menus: LayoutMenu['menu'][];
-  menusState: 'loading' | 'error' | 'ready';
+  groups: MenuGroup[];
 }) {
+  const grouped = groups.length > 1;
+  const empty = groups.every((group) => group.menus.length === 0);
   if (!open) {
     return (
       <Paper withBorder className={classes.panelClosed}>
@@ -104,17 +106,7 @@ export function SidePanel({
         <Title order={2} size="h5">
           Menus
         </Title>
-        {menusState === 'loading' && (
-          <Text size="sm" c="dimmed">
-            Loading menus…
-          </Text>
-        )}
-        {menusState === 'error' && (
-          <Text size="sm" c="red">
-            Failed to load menus
-          </Text>
-        )}
-        {menusState === 'ready' && menus.length === 0 && (
+        {empty && (
           <Text size="sm" c="dimmed">
             No menus yet.{' '}
             <Anchor component={Link} to="/create-menu">
@@ -123,16 +115,39 @@ export function SidePanel({
             to place it here.
           </Text>
         )}
-        <Stack gap={6}>
-          {menus.map((menu) => (
-            <DraggableChip
-              key={menu._id}
-              id={`menu:${menu._id}`}
-              item={{ kind: 'menu', menu }}
-              hint="drag onto a menu display, or a zone to add it to every display there"
-            />
-          ))}
-        </Stack>
+        {groups.map((group, index) =>
+          group.menus.length === 0 && (grouped || empty) ? null : (
+            <Stack
+              key={group.location._id}
+              gap={6}
+              role={grouped ? 'group' : undefined}
+              aria-label={grouped ? `Menus of ${group.location.name}` : undefined}
+            >
+              {grouped && (
+                <div>
+                  <Text size="sm" fw={600}>
+                    {group.location.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {index === 0 ? 'For every location' : `Only for ${group.location.name}`}
+                  </Text>
+                </div>
+              )}
+              {group.menus.map(({ menu, locations }) => (
+                <DraggableChip
+                  key={menu._id}
+                  id={`menu:${menu._id}`}
+                  item={{ kind: 'menu', menu, locations }}
+                  hint={
+                    grouped && index > 0
+                      ? `drag onto a menu display of ${group.location.name}, or one of its zones to add it to every display there`
+                      : 'drag onto a menu display, or a zone to add it to every display there'
+                  }
+                />
+              ))}
+            </Stack>
+          ),
+        )}
         <Text size="xs" c="dimmed">
           Diners see only published menus; drafts wait in a display until you publish them.
         </Text>
