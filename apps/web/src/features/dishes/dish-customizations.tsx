@@ -73,7 +73,7 @@ export function DishCustomizations({
     customization.isCustom ? [] : customization.options.flatMap((option) => option.ingredient ?? []),
   );
   const ingredients = useIngredientsNamed([...new Set(named)]);
-  const { nameOf } = useIngredientOptions(ingredients.list);
+  const { labelOf } = useIngredientOptions(ingredients.list);
   const [editing, setEditing] = useState(false);
   const manageLink = can('restaurant') && isImplemented('/customizations');
 
@@ -134,7 +134,7 @@ export function DishCustomizations({
                               name: option.name ?? '',
                             })),
                           },
-                          nameOf,
+                          labelOf,
                         )}
                       </Text>
                     </div>
@@ -182,7 +182,7 @@ export function DishCustomizations({
                 )}
               </Group>
               <Text size="xs" c="dimmed" lineClamp={2}>
-                {summary(draft, nameOf)}
+                {summary(draft, labelOf)}
               </Text>
             </Paper>
           ))}
