@@ -256,6 +256,7 @@ const css = /* css */ `
 .cm--sushi .cm-desc{font-size:.84rem;-webkit-line-clamp:2}
 .cm--sushi .cm-ingredients{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;font-size:.8rem}
 .cm--sushi .cm-badge{font-size:.7rem}
+.cm--sushi .cm-al{font-size:.74rem}
 .cm--sushi .cm-catnav a{border-radius:4px}
 
 /* printable menu */
