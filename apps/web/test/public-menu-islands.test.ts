@@ -45,9 +45,12 @@ describe("the diner's filters on the server's markup", () => {
     ['vegan', { ...emptyFilterState(), diets: ['Vegan'] }],
     [
       'no fish, pineapple, cheapest first',
-      { diets: [], foodTypes: ['Fish'], customFilters: ['Pineapple'], sort: 'price-asc' },
+      { diets: [], foodTypes: ['Fish'], customFilters: ['Pineapple'], sort: 'price-asc', allergens: [] },
     ],
     ['a sort alone', { ...emptyFilterState(), sort: 'price-desc' }],
+    // Issue 23: what contains or may contain them, and what is not declared, is greyed with the reason.
+    ['avoiding milk and tree nuts', { ...emptyFilterState(), allergens: ['milk', 'nuts'] }],
+    ['avoiding sesame, vegan', { ...emptyFilterState(), diets: ['Vegan'], allergens: ['sesame'] }],
   ];
   it.each(cases)('%s: greys, orders and counts the dishes as the server draws them', (_name, filters) => {
     const result = filteredMenu(data, lunch._id, links, filters)!;
@@ -60,10 +63,8 @@ describe("the diner's filters on the server's markup", () => {
 
   it('keeps only what the menu offers, and writes the address to share and the dish links with them', () => {
     const result = filteredMenu(data, lunch._id, links, {
+      ...emptyFilterState(),
       diets: ['Vegan', 'Keto'],
-      foodTypes: [],
-      customFilters: [],
-      sort: null,
     })!;
     expect(result.filters.diets).toEqual(['Vegan']);
     expect(result.count).toBe(1);
@@ -76,6 +77,16 @@ describe("the diner's filters on the server's markup", () => {
     );
     expect(first.href).toContain('?diet=Vegan');
     expect(filteredMenu(data, 'ffffffffffffffffffffffff', links, emptyFilterState())).toBeNull();
+  });
+
+  it('writes the avoided allergens into the address and the notes a diner reads (issue 23)', () => {
+    const result = filteredMenu(data, lunch._id, links, { ...emptyFilterState(), allergens: ['milk'] })!;
+    expect(result.href).toBe(`/menu/${restaurant._id}?menu=${lunch._id}&allergen=milk`);
+    expect(result.count).toBe(1);
+    const notes = result.categories.flatMap((category) => category.dishes.map((dish) => dish.note));
+    expect(notes).toContain('Contains Milk');
+    expect(notes).toContain('Allergens not declared');
+    expect(result.status).toBe("3 of 5 dishes don't match your filters.");
   });
 });
 

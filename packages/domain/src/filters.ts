@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALLERGEN_KEYS, type AllergenKey, allergenByWord, sortAllergens } from './allergens.ts';
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
 import { text } from './text.ts';
@@ -119,6 +120,11 @@ export interface DinerFilterState {
   /** Names of the restaurant's custom filters the diner selected. */
   customFilters: string[];
   sort: DinerSort | null;
+  /**
+   * Regulated allergens to avoid (issue 23), by key: a dish that contains or may contain one, or
+   * that declares nothing, is greyed (menu-view's `matchDish`, with `allergenVerdict`).
+   */
+  allergens: AllergenKey[];
 }
 
 export const emptyFilterState = (): DinerFilterState => ({
@@ -126,6 +132,7 @@ export const emptyFilterState = (): DinerFilterState => ({
   foodTypes: [],
   customFilters: [],
   sort: null,
+  allergens: [],
 });
 
 /** The sorts a restaurant offers, from the card's checkboxes, in `dinerSorts` order. */
@@ -256,8 +263,17 @@ export function sortDishes<T extends SortableDish>(dishes: readonly T[], sort: D
 
 // ---------- sharing a filtered menu by link ----------
 
-/** Query parameters, short so a shared link stays readable: `?diet=Vegan&avoid=Peanuts,Milk`. */
-const params = { diets: 'diet', foodTypes: 'avoid', customFilters: 'f', sort: 'sort' } as const;
+/**
+ * Query parameters, short so a shared link stays readable: `?diet=Vegan&avoid=Peanuts,Milk`; the
+ * regulated allergens by key, `allergen=milk,nuts` (`avoid` already names the restaurant's food types).
+ */
+const params = {
+  diets: 'diet',
+  foodTypes: 'avoid',
+  customFilters: 'f',
+  sort: 'sort',
+  allergens: 'allergen',
+} as const;
 
 /** The names a page knows; with them, decoding keeps only known names in their own spelling. */
 export interface FilterVocabulary {
@@ -287,9 +303,13 @@ const encodeList = (names: readonly string[]): string =>
     .map((name) => encodeURIComponent(name).replace(/%20/g, '+'))
     .join(',');
 
+/** Allergen keys from words (keys or names, any case), known ones only, in the regulation's order. */
+export const allergenKeysOf = (words: readonly string[]): AllergenKey[] =>
+  sortAllergens(words.flatMap((word) => allergenByWord(word) ?? []));
+
 /**
  * The query string of a filtered menu, without "?", empty when nothing is chosen; e.g.
- * `diet=Vegan&avoid=Peanuts,Milk&f=Spicy&sort=price-asc`.
+ * `diet=Vegan&avoid=Peanuts,Milk&f=Spicy&sort=price-asc&allergen=milk,nuts`.
  */
 export function encodeFilterState(state: DinerFilterState): string {
   const pairs: string[] = [];
@@ -298,6 +318,8 @@ export function encodeFilterState(state: DinerFilterState): string {
     if (list !== '') pairs.push(`${params[field]}=${list}`);
   }
   if (state.sort) pairs.push(`${params.sort}=${state.sort}`);
+  const allergens = sortAllergens((state.allergens ?? []).filter((key) => ALLERGEN_KEYS.includes(key)));
+  if (allergens.length > 0) pairs.push(`${params.allergens}=${allergens.join(',')}`);
   return pairs.join('&');
 }
 
@@ -368,5 +390,6 @@ export function decodeFilterState(
     foodTypes: known(values.get(params.foodTypes) ?? [], vocabulary.foodTypes),
     customFilters: known(values.get(params.customFilters) ?? [], vocabulary.customFilters),
     sort: sort ?? null,
+    allergens: allergenKeysOf(values.get(params.allergens) ?? []),
   };
 }

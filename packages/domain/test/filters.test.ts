@@ -249,6 +249,7 @@ describe('sharing a filtered menu by link', () => {
     foodTypes: ['Peanuts', 'Milk'],
     customFilters: ['Spicy'],
     sort: 'price-asc',
+    allergens: [],
   };
 
   it('writes short, readable parameters', () => {
@@ -264,6 +265,7 @@ describe('sharing a filtered menu by link', () => {
       foodTypes: ['Nuts, tree', 'C++', '100%'],
       customFilters: ['Très épicé'],
       sort: null,
+      allergens: [],
     };
     expect(decodeFilterState(encodeFilterState(odd))).toEqual(odd);
     expect(decodeFilterState(`?${encodeFilterState(odd)}`)).toEqual(odd);
@@ -282,6 +284,7 @@ describe('sharing a filtered menu by link', () => {
       foodTypes: [],
       customFilters: [],
       sort: null,
+      allergens: [],
     });
   });
 
@@ -299,7 +302,23 @@ describe('sharing a filtered menu by link', () => {
       foodTypes: ['Peanuts'],
       customFilters: ['Spicy'],
       sort: 'price-asc',
+      allergens: [],
     });
     expect(decodeFilterState('sort=calories-asc', vocabulary).sort).toBeNull();
+  });
+
+  it('carries the regulated allergens to avoid by key, apart from the food types (issue 23)', () => {
+    const avoiding = state({ foodTypes: ['Dairy'], allergens: ['nuts', 'milk'] });
+    expect(encodeFilterState(avoiding)).toBe('avoid=Dairy&allergen=milk,nuts');
+    expect(decodeFilterState(encodeFilterState(avoiding))).toEqual({
+      ...avoiding,
+      allergens: ['milk', 'nuts'],
+    });
+    // Names are read too, unknown words dropped, each key once, in the regulation's order.
+    expect(decodeFilterState('?allergen=Tree+nuts,sesame,milk,unicorn,MILK').allergens).toEqual([
+      'milk',
+      'nuts',
+      'sesame',
+    ]);
   });
 });

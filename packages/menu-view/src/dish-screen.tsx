@@ -1,10 +1,24 @@
 /** @jsxRuntime automatic @jsxImportSource react */
+
+import { allergenWords } from '@carte/domain';
 import { matchDish } from './filtering.ts';
 import { formatOptionPrice, formatPrice } from './format.ts';
+import { optionAllergenText, showsAllergens } from './labelling.ts';
 import { findDish } from './lookup.ts';
 import { MenuFooter } from './menu-footer.tsx';
 import type { MenuPage } from './page.ts';
-import { DishMeta, GreyedNote, Logo, logoOf, Picture, Price, RichText, ViewLink } from './parts.tsx';
+import {
+  Allergens,
+  DishMeta,
+  GreyedNote,
+  LabellingNotes,
+  Logo,
+  logoOf,
+  Picture,
+  Price,
+  RichText,
+  ViewLink,
+} from './parts.tsx';
 import { texts } from './texts.ts';
 
 function BackLink(props: { page: MenuPage }) {
@@ -21,6 +35,12 @@ function BackLink(props: { page: MenuPage }) {
       {texts.backToMenu(props.page.menu.name)}
     </ViewLink>
   );
+}
+
+/** An option's allergens beside it, in small text (its ingredient's declaration). */
+function OptionAllergens(props: { allergens: Parameters<typeof optionAllergenText>[0] }) {
+  const text = optionAllergenText(props.allergens);
+  return text ? <small className="cm-opt-al">{text}</small> : null;
 }
 
 /** The dish page (doc 2 §2: /menu/{restaurantId}/dish/{dishId}/menuSelected/{menuId}). */
@@ -55,6 +75,7 @@ export function DishScreen(props: { page: MenuPage; dishId: string }) {
   const match = matchDish(dish, page.filters, restaurant);
   const inMenu = new Set(menu.categories.flatMap((entry) => entry.dishes.map((d) => d._id)));
   const sidesLabel = restaurant.sideDishesLabel.trim() || 'Side Dishes';
+  const allergensShown = showsAllergens(menu, restaurant);
   return (
     <>
       {top}
@@ -82,8 +103,17 @@ export function DishScreen(props: { page: MenuPage; dishId: string }) {
               <Price value={dish.price} />
             </p>
             <GreyedNote match={match} />
-            <DishMeta menu={menu} dish={dish} />
+            <DishMeta menu={menu} dish={dish} labelling={restaurant.labelling} />
+            <LabellingNotes restaurant={restaurant} />
             <RichText html={dish.description} className="cm-desc" />
+            {allergensShown ? (
+              <section className="cm-block" aria-labelledby="cm-allergens-h">
+                <h2 id="cm-allergens-h" className="cm-block-title">
+                  {allergenWords.heading}
+                </h2>
+                <Allergens menu={menu} restaurant={restaurant} dish={dish} />
+              </section>
+            ) : null}
             {menu.displayIngredients && dish.ingredients.length > 0 ? (
               <section className="cm-block" aria-labelledby="cm-ingredients-h">
                 <h2 id="cm-ingredients-h" className="cm-block-title">
@@ -108,7 +138,10 @@ export function DishScreen(props: { page: MenuPage; dishId: string }) {
                 <ul className="cm-options">
                   {customization.options.map((option) => (
                     <li key={option._id}>
-                      <span>{option.name}</span>
+                      <span>
+                        {option.name}
+                        {allergensShown ? <OptionAllergens allergens={option.allergens} /> : null}
+                      </span>
                       <span className="cm-option-price">
                         {formatOptionPrice(option.price) || texts.included}
                       </span>

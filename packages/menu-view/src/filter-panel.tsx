@@ -1,6 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource react */
+import { ALLERGEN_KEYS, allergenWords } from '@carte/domain';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { activeFilterCount, greyedStatus, readFilterForm } from './filtering.ts';
+import { allergenName } from './labelling.ts';
 import type { MenuPage } from './page.ts';
 import { ViewLink } from './parts.tsx';
 import { sortLabels, texts } from './texts.ts';
@@ -12,8 +14,10 @@ function Chips(props: {
   legend: string;
   hint?: string;
   name: string;
-  options: string[];
-  selected: string[];
+  options: readonly string[];
+  /** The words shown for each option (its value otherwise). */
+  label?: (option: string) => string;
+  selected: readonly string[];
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   if (props.options.length === 0) return null;
@@ -32,7 +36,7 @@ function Chips(props: {
               checked={selected.has(option.toLowerCase())}
               onChange={props.onChange}
             />
-            <span>{option}</span>
+            <span>{props.label ? props.label(option) : option}</span>
           </label>
         ))}
       </div>
@@ -82,6 +86,16 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
         <form method="get" action={menuBasePath(links)} onSubmit={handleSubmit} className="cm-filter-form">
           <input type="hidden" name="menu" value={menu._id} />
           {choices.description.trim() ? <p className="cm-hint">{choices.description}</p> : null}
+          {choices.allergens ? (
+            <Chips
+              legend={allergenWords.avoid}
+              name="allergen"
+              options={ALLERGEN_KEYS}
+              label={(key) => allergenName(key as (typeof ALLERGEN_KEYS)[number])}
+              selected={filters.allergens}
+              onChange={handleChange}
+            />
+          ) : null}
           <Chips
             legend={texts.filterDiets}
             name="diet"

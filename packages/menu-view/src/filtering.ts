@@ -1,4 +1,8 @@
 import {
+  type AllergenKey,
+  allergenKeysOf,
+  allergenVerdict,
+  allergenWords,
   type DinerFilterState,
   type DinerSort,
   type DishMatch,
@@ -11,8 +15,10 @@ import {
   type PublicDish,
   type PublicMenu,
   type PublicRestaurant,
+  sortAllergens,
   sortChoices,
 } from '@carte/domain';
+import { allergenNames, showsAllergens } from './labelling.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -29,6 +35,11 @@ export interface FilterChoices {
   customFilters: string[];
   exclusive: boolean;
   sorts: DinerSort[];
+  /**
+   * "Avoid allergens" over the 14 (issue 23): offered where the menu names allergens and at least
+   * one of its dishes is declared, whether or not the restaurant's own panel is on.
+   */
+  allergens: boolean;
 }
 
 const key = (name: string) => name.trim().toLowerCase();
@@ -48,9 +59,15 @@ export function filterChoices(
   restaurant: PublicRestaurant,
   menu: PublicMenu | undefined,
 ): FilterChoices | null {
+  if (!menu) return null;
   const options = restaurant.filterOptions;
-  if (!options?.enabled || !menu) return null;
   const dishes = menu.categories.flatMap((category) => category.dishes);
+  const allergens = showsAllergens(menu, restaurant) && dishes.some((dish) => dish.allergens.declared);
+  if (!options?.enabled) {
+    if (!allergens) return null;
+    const none = { diets: [], foodTypes: [], customFilters: [], sorts: [] };
+    return { title: '', description: '', exclusive: false, ...none, allergens };
+  }
   const defaults =
     options.dietaryConsiderations.length > 0 ? new Set(options.dietaryConsiderations.map(key)) : null;
   const choices: FilterChoices = {
@@ -67,8 +84,10 @@ export function filterChoices(
     customFilters: options.filter.filter((entry) => entry.ingredients.length > 0).map((entry) => entry.name),
     exclusive: options.exclusive,
     sorts: sortChoices(options.sort),
+    allergens,
   };
   const offersSomething =
+    allergens ||
     choices.diets.length + choices.foodTypes.length + choices.customFilters.length + choices.sorts.length > 0;
   return offersSomething ? choices : null;
 }
@@ -95,11 +114,16 @@ export function effectiveFilters(state: DinerFilterState, choices: FilterChoices
     foodTypes: keep(state.foodTypes, choices.foodTypes),
     customFilters: keep(state.customFilters, choices.customFilters),
     sort: state.sort && choices.sorts.includes(state.sort) ? state.sort : null,
+    allergens: choices.allergens ? sortAllergens(state.allergens ?? []) : [],
   };
 }
 
 export const activeFilterCount = (state: DinerFilterState): number =>
-  state.diets.length + state.foodTypes.length + state.customFilters.length + (state.sort ? 1 : 0);
+  state.diets.length +
+  state.foodTypes.length +
+  state.customFilters.length +
+  (state.allergens?.length ?? 0) +
+  (state.sort ? 1 : 0);
 
 /** The public dish in the shape `dishMatches` reads (its tags are already merged per type). */
 export const toFilterable = (dish: PublicDish): FilterableDish => ({
@@ -109,24 +133,42 @@ export const toFilterable = (dish: PublicDish): FilterableDish => ({
 
 const notGreyed: DishMatch = { visible: true, greyed: false, reasons: [] };
 
+/**
+ * Why a dish is greyed for the allergens the diner avoids: it contains or may contain some, or
+ * declares nothing (never shown as safe).
+ */
+export type AllergenReason = { kind: 'contains' | 'mayContain'; keys: AllergenKey[] } | { kind: 'unknown' };
+
+/** A dish as the diner's choices leave it: the restaurant's filters' match, and the allergens'. */
+export interface DinerMatch extends DishMatch {
+  allergen: AllergenReason | null;
+}
+
 export function matchDish(
   dish: PublicDish,
   state: DinerFilterState,
   restaurant: PublicRestaurant,
-): DishMatch {
-  if (
+): DinerMatch {
+  const tagged =
     state.diets.length + state.foodTypes.length + state.customFilters.length === 0 ||
     !restaurant.filterOptions
-  ) {
-    return notGreyed;
-  }
-  return dishMatches(toFilterable(dish), state, restaurant.filterOptions);
+      ? notGreyed
+      : dishMatches(toFilterable(dish), state, restaurant.filterOptions);
+  const verdict = allergenVerdict(dish.allergens, state.allergens ?? []);
+  const allergen: AllergenReason | null =
+    verdict.state === 'safe'
+      ? null
+      : verdict.state === 'unknown'
+        ? { kind: 'unknown' }
+        : { kind: verdict.state, keys: verdict.keys };
+  return { ...tagged, greyed: tagged.greyed || allergen !== null, allergen };
 }
 
 export const sameFilters = (a: DinerFilterState, b: DinerFilterState): boolean =>
   a.sort === b.sort &&
-  [a.diets, a.foodTypes, a.customFilters].every(
-    (list, index) => list.join('\n') === [b.diets, b.foodTypes, b.customFilters][index]?.join('\n'),
+  [a.diets, a.foodTypes, a.customFilters, a.allergens ?? []].every(
+    (list, index) =>
+      list.join('\n') === [b.diets, b.foodTypes, b.customFilters, b.allergens ?? []][index]?.join('\n'),
   );
 
 /** The filter form's choices (its fields carry the shared link's names: `diet`, `avoid`, `f`, `sort`). */
@@ -139,6 +181,7 @@ export function readFilterForm(form: HTMLFormElement): DinerFilterState {
     foodTypes: list('avoid'),
     customFilters: list('f'),
     sort: (dinerSorts as readonly string[]).includes(sort) ? (sort as DinerSort) : null,
+    allergens: allergenKeysOf(list('allergen')),
   };
 }
 
@@ -155,9 +198,26 @@ const reasonText = (reason: FilterReason): string => {
   }
 };
 
-/** Why a dish is greyed ("Not for you: …"), or null when it is not. */
-export const greyedNote = (match: DishMatch): string | null =>
-  match.greyed ? `${texts.notForYou} ${match.reasons.map(reasonText).join(', ')}` : null;
+const allergenReasonText = (reason: AllergenReason): string => {
+  if (reason.kind === 'unknown') return allergenWords.greyedUnknown;
+  const names = allergenNames(reason.keys);
+  return reason.kind === 'contains'
+    ? allergenWords.greyedContains(names)
+    : allergenWords.greyedMayContain(names);
+};
+
+/**
+ * Why a dish is greyed, or null when it is not: the allergens first ("Contains Milk", "May contain
+ * Tree nuts", "Allergens not declared"), then the restaurant's filters ("Doesn't match your
+ * filters: …").
+ */
+export const greyedNote = (match: DishMatch | DinerMatch): string | null => {
+  if (!match.greyed) return null;
+  const parts: string[] = [];
+  if ('allergen' in match && match.allergen) parts.push(allergenReasonText(match.allergen));
+  if (match.reasons.length > 0) parts.push(`${texts.notForYou} ${match.reasons.map(reasonText).join(', ')}`);
+  return parts.join(' · ');
+};
 
 /** The filter bar's status line: how many dishes are greyed, when a filter (not only a sort) is on. */
 export const greyedStatus = (state: DinerFilterState, greyed: number, total: number): string | null =>

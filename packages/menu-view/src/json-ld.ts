@@ -1,4 +1,10 @@
-import type { CustomerMenu, PublicDish, PublicMenu } from '@carte/domain';
+import {
+  type AllergenKey,
+  allergensExcludedBy,
+  type CustomerMenu,
+  type PublicDish,
+  type PublicMenu,
+} from '@carte/domain';
 import { decimalPrice, plainText } from './format.ts';
 import { type LinkContext, viewHref } from './urls.ts';
 
@@ -34,6 +40,36 @@ export const schemaDiet = (name: string): string | null => {
   return value ? `https://schema.org/${value}` : null;
 };
 
+/**
+ * Diets a declaration can contradict (issue 23): GlutenFreeDiet is a medical diet, claimed only for
+ * a dish whose owner declared its allergens and that neither contains nor may contain gluten;
+ * VeganDiet and VegetarianDiet are about what is in the dish, not traces, so they are dropped when
+ * the dish contains an allergen they exclude (milk, eggs, fish…; "may contain" does not count).
+ * Other diets (halal, kosher, low salt…) are the owner's tag alone: no allergen tells them.
+ */
+const strictDiets: Record<string, { keys: AllergenKey[]; declaredFree: boolean }> = {
+  'https://schema.org/GlutenFreeDiet': { keys: allergensExcludedBy('gluten free'), declaredFree: true },
+  'https://schema.org/VeganDiet': { keys: allergensExcludedBy('vegan'), declaredFree: false },
+  'https://schema.org/VegetarianDiet': { keys: allergensExcludedBy('vegetarian'), declaredFree: false },
+};
+
+function dietApplies(diet: string, dish: PublicDish): boolean {
+  const rule = strictDiets[diet];
+  if (!rule) return true;
+  const { contains, mayContain, declared } = dish.allergens;
+  if (rule.keys.some((key) => contains.includes(key))) return false;
+  return !rule.declaredFree || (declared && !rule.keys.some((key) => mayContain.includes(key)));
+}
+
+/** The schema.org RestrictedDiet values a dish's tags claim and its allergens allow. */
+export const suitableDiets = (dish: PublicDish): string[] => [
+  ...new Set(
+    dish.dietary.diets
+      .map(schemaDiet)
+      .filter((diet): diet is string => diet !== null && dietApplies(diet, dish)),
+  ),
+];
+
 type Json = Record<string, unknown>;
 
 const absolute = (url: string, baseUrl: string) =>
@@ -50,11 +86,11 @@ function menuItem(dish: PublicDish, menu: PublicMenu, links: LinkContext): Json 
   if (description) item.description = description;
   if (dish.image) item.image = absolute(dish.image, links.baseUrl);
   if (dish.calories !== null) {
-    item.nutrition = { '@type': 'NutritionInformation', calories: `${dish.calories} calories` };
+    const nutrition: Json = { '@type': 'NutritionInformation', calories: `${dish.calories} calories` };
+    if (dish.portion) nutrition.servingSize = dish.portion;
+    item.nutrition = nutrition;
   }
-  const suitable = [
-    ...new Set(dish.dietary.diets.map(schemaDiet).filter((diet): diet is string => diet !== null)),
-  ];
+  const suitable = suitableDiets(dish);
   if (suitable.length > 0) item.suitableForDiet = suitable.length === 1 ? suitable[0] : suitable;
   if (dish.customizations.length > 0) {
     item.menuAddOn = dish.customizations.map((customization) => ({
@@ -92,8 +128,9 @@ function menuNode(menu: PublicMenu, links: LinkContext, withItems: boolean): Jso
 
 /**
  * schema.org structured data of the page: the Restaurant with its menu (`menuId`), or every menu
- * served now (`null`), as Menu → MenuSection → MenuItem with USD offers and suitableForDiet where a
- * tag maps to a RestrictedDiet. `baseUrl` is the public origin (PUBLIC_URL): structured data wants
+ * served now (`null`), as Menu → MenuSection → MenuItem with USD offers, calories (and the portion
+ * as `servingSize`) in `nutrition`, and suitableForDiet where a tag maps to a RestrictedDiet that
+ * the dish's allergens do not contradict (`suitableDiets`). `baseUrl` is the public origin (PUBLIC_URL): structured data wants
  * absolute addresses. Embed with `serializeForScript` in `<script type="application/ld+json">`.
  */
 export function menuJsonLd(

@@ -1,10 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import type {
-  CustomerMenu,
-  DinerFilterState,
-  ImageVariants,
-  PublicMenu,
-  PublicRestaurant,
+import {
+  type CustomerMenu,
+  type DinerFilterState,
+  emptyFilterState,
+  type ImageVariants,
+  type PublicMenu,
+  type PublicRestaurant,
 } from '@carte/domain';
 import { useState } from 'react';
 import { PublicMenuApp } from './public-menu-app.tsx';
@@ -12,7 +13,7 @@ import { menuViewCss } from './styles.ts';
 import type { PublicMenuView } from './types.ts';
 import { resolvePage } from './urls.ts';
 
-const noFilters: DinerFilterState = { diets: [], foodTypes: [], customFilters: [], sort: null };
+const noFilters: DinerFilterState = emptyFilterState();
 
 export interface MenuPreviewProps {
   /** The menu as the diner would get it, built from the form's current (unsaved) values. */

@@ -1,12 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { type DishMatch, type PublicCategory, type PublicDish, sortDishes } from '@carte/domain';
+import { type PublicCategory, type PublicDish, sortDishes } from '@carte/domain';
 import type { ReactNode } from 'react';
 import { FilterPanel } from './filter-panel.tsx';
-import { matchDish } from './filtering.ts';
+import { type DinerMatch, matchDish } from './filtering.ts';
 import { categoryAnchor } from './lookup.ts';
 import { MenuFooter } from './menu-footer.tsx';
 import type { MenuPage } from './page.ts';
 import {
+  Allergens,
   CategoryNav,
   Cover,
   CtaButton,
@@ -15,6 +16,7 @@ import {
   dishCard,
   GreyedNote,
   Ingredients,
+  LabellingNotes,
   Logo,
   logoOf,
   MenuSwitcher,
@@ -29,7 +31,7 @@ import { texts } from './texts.ts';
 /** A dish as a template draws it: its place in the sorted menu, whether it is greyed, its picture's priority. */
 export interface DishEntry {
   dish: PublicDish;
-  match: DishMatch;
+  match: DinerMatch;
   priority: Priority;
 }
 
@@ -81,7 +83,7 @@ function dishLink(page: MenuPage, dish: PublicDish, children: ReactNode = dish.n
 }
 
 /** A dish's item: greyed or not, and its id, by which the page's script greys and sorts it. */
-const greyedProps = (dish: PublicDish, match: DishMatch) =>
+const greyedProps = (dish: PublicDish, match: DinerMatch) =>
   match.greyed ? ({ 'data-dish': dish._id, 'aria-disabled': true } as const) : { 'data-dish': dish._id };
 
 // ---------- Classic: a clean list, picture beside each dish ----------
@@ -101,7 +103,8 @@ function ClassicDish(props: { page: MenuPage; entry: DishEntry }) {
         <RichText html={dish.description} className="cm-desc cm-clamp" dishId={dish._id} />
         <div className="cm-row-more">
           <Ingredients menu={page.menu} dish={dish} />
-          <DishMeta menu={page.menu} dish={dish} />
+          <DishMeta menu={page.menu} dish={dish} labelling={page.data.restaurant.labelling} />
+          <Allergens menu={page.menu} restaurant={page.data.restaurant} dish={dish} />
           <SideDishes page={page} dish={dish} />
         </div>
       </div>
@@ -128,7 +131,8 @@ function PizzaDish(props: { page: MenuPage; entry: DishEntry }) {
           </div>
           <RichText html={dish.description} className="cm-desc" dishId={dish._id} />
           <Ingredients menu={page.menu} dish={dish} />
-          <DishMeta menu={page.menu} dish={dish} />
+          <DishMeta menu={page.menu} dish={dish} labelling={page.data.restaurant.labelling} />
+          <Allergens menu={page.menu} restaurant={page.data.restaurant} dish={dish} />
           <SideDishes page={page} dish={dish} />
         </div>
       </div>
@@ -158,7 +162,8 @@ function SushiDish(props: { page: MenuPage; entry: DishEntry }) {
         <Price value={dish.price} />
         <RichText html={dish.description} className="cm-desc cm-clamp" dishId={dish._id} />
         <Ingredients menu={page.menu} dish={dish} />
-        <DishMeta menu={page.menu} dish={dish} />
+        <DishMeta menu={page.menu} dish={dish} labelling={page.data.restaurant.labelling} />
+        <Allergens menu={page.menu} restaurant={page.data.restaurant} dish={dish} />
       </div>
       <GreyedNote match={match} />
     </li>
@@ -263,6 +268,7 @@ export function MenuScreen(props: { page: MenuPage }) {
     <>
       <MenuHeader page={page} />
       <Main id="cm-main" className="cm-main" tabIndex={-1}>
+        <LabellingNotes restaurant={page.data.restaurant} />
         <FilterPanel page={page} total={prepared.total} greyed={prepared.greyed} />
         <CategoryNav page={page} />
         {prepared.categories.length === 0 ? <p className="cm-empty-note">{texts.noDishes}</p> : null}

@@ -12,8 +12,9 @@ import {
 } from '@carte/domain';
 import type { MouseEvent, ReactNode } from 'react';
 import { DESCRIPTION_ATTRIBUTE } from './compact.ts';
-import { greyedNote } from './filtering.ts';
+import { type DinerMatch, greyedNote } from './filtering.ts';
 import { formatPrice, plainText } from './format.ts';
+import { allergenParts, calorieText, pageSentences, showsAllergens } from './labelling.ts';
 import { categoryAnchor } from './lookup.ts';
 import type { MenuPage, Page } from './page.ts';
 import { socialLabels, texts } from './texts.ts';
@@ -252,26 +253,62 @@ export function DietaryBadges(props: { menu: PublicMenu; dish: PublicDish }) {
   return badges.length === 0 ? null : <BadgeList badges={badges} />;
 }
 
-const factsOf = (dish: PublicDish): string[] =>
+type Labelling = PublicRestaurant['labelling'];
+
+const factsOf = (dish: PublicDish, labelling: Labelling): string[] =>
   [
-    dish.calories !== null ? texts.calories(dish.calories) : null,
+    calorieText(dish, labelling),
     dish.alcoholPercentage ? texts.alcohol(dish.alcoholPercentage) : null,
   ].filter((fact): fact is string => fact !== null);
 
-export function Facts(props: { dish: PublicDish }) {
-  const facts = factsOf(props.dish);
+export function Facts(props: { dish: PublicDish; labelling: Labelling }) {
+  const facts = factsOf(props.dish, props.labelling);
   return facts.length === 0 ? null : <p className="cm-facts">{facts.join(' · ')}</p>;
 }
 
-/** Calories, alcohol and dietary tags on one wrapping line (lists are read on small screens). */
-export function DishMeta(props: { menu: PublicMenu; dish: PublicDish }) {
-  const facts = factsOf(props.dish);
+/** Calories (as the labelling rules write them), alcohol and dietary tags on one wrapping line. */
+export function DishMeta(props: { menu: PublicMenu; dish: PublicDish; labelling: Labelling }) {
+  const facts = factsOf(props.dish, props.labelling);
   const badges = props.menu.displayDietary ? badgesOf(props.dish) : [];
   if (facts.length === 0 && badges.length === 0) return null;
   return (
     <div className="cm-meta">
       {facts.length > 0 ? <span className="cm-facts">{facts.join(' · ')}</span> : null}
       {badges.length > 0 ? <BadgeList badges={badges} /> : null}
+    </div>
+  );
+}
+
+/**
+ * A dish's regulated allergens in words, one short line (issue 23 §3): "Contains: …" and "May
+ * contain: …" apart, "None of the 14 regulated allergens", or "Allergens not declared — ask the
+ * staff". Shown under EU and UK rules whatever the menu's "display dietary" switch, elsewhere with it.
+ */
+export function Allergens(props: {
+  menu: Pick<PublicMenu, 'displayDietary'>;
+  restaurant: Pick<PublicRestaurant, 'labelling'>;
+  dish: PublicDish;
+}) {
+  if (!showsAllergens(props.menu, props.restaurant)) return null;
+  const parts = allergenParts(props.dish.allergens);
+  return (
+    <p className={cx('cm-al', !props.dish.allergens.declared && 'cm-al--unknown')}>
+      {parts.map((part) => (
+        <span key={part.kind}>{part.text}</span>
+      ))}
+    </p>
+  );
+}
+
+/** The sentences the restaurant's rules ask the page to show, in their exact wording, once. */
+export function LabellingNotes(props: { restaurant: Pick<PublicRestaurant, 'labelling'> }) {
+  const sentences = pageSentences(props.restaurant.labelling);
+  if (sentences.length === 0) return null;
+  return (
+    <div className="cm-notes">
+      {sentences.map((sentence) => (
+        <p key={sentence}>{sentence}</p>
+      ))}
     </div>
   );
 }
@@ -290,7 +327,7 @@ export function SideDishes(props: { page: MenuPage; dish: PublicDish }) {
 }
 
 /** Why a dish is greyed: kept at full contrast outside the dimmed part. */
-export function GreyedNote(props: { match: DishMatch }) {
+export function GreyedNote(props: { match: DishMatch | DinerMatch }) {
   const note = greyedNote(props.match);
   return note === null ? null : <p className="cm-why">{note}</p>;
 }

@@ -5,7 +5,19 @@ import type { ReactNode } from 'react';
 import { dayAndTime, servedDays, servedHours } from './format.ts';
 import { MenuFooter } from './menu-footer.tsx';
 import type { Page } from './page.ts';
-import { About, coverOf, DishMeta, Logo, logoOf, Picture, Price, RichText, ViewLink } from './parts.tsx';
+import {
+  About,
+  Allergens,
+  coverOf,
+  DishMeta,
+  LabellingNotes,
+  Logo,
+  logoOf,
+  Picture,
+  Price,
+  RichText,
+  ViewLink,
+} from './parts.tsx';
 import { texts } from './texts.ts';
 import { neutralTheme } from './theme.ts';
 
@@ -234,6 +246,7 @@ export function PrintScreen(props: { page: Page; menuId: string | null }) {
         <p className="cm-eyebrow">{restaurant.name}</p>
         <h1 className="cm-title">{menu.name}</h1>
         {menu.description.trim() ? <p className="cm-lede">{menu.description}</p> : null}
+        <LabellingNotes restaurant={restaurant} />
       </div>
       {menu.categories
         .filter((category) => category.dishes.length > 0)
@@ -251,7 +264,8 @@ export function PrintScreen(props: { page: Page; menuId: string | null }) {
                     <Price value={dish.price} />
                   </div>
                   <RichText html={dish.description} className="cm-desc" />
-                  <DishMeta menu={menu} dish={dish} />
+                  <DishMeta menu={menu} dish={dish} labelling={restaurant.labelling} />
+                  <Allergens menu={menu} restaurant={restaurant} dish={dish} />
                 </li>
               ))}
             </ul>

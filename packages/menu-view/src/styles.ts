@@ -79,6 +79,11 @@ const css = /* css */ `
 .cm-sides{margin-top:6px;color:var(--cm-muted);font-size:.85rem}
 .cm-sides-label{color:var(--cm-fg);font-weight:700}
 .cm-side-price{font-variant-numeric:tabular-nums}
+.cm-al{display:flex;flex-wrap:wrap;gap:0 12px;margin-top:6px;font-size:.8rem;font-weight:600}
+.cm-al--unknown{color:#9a3412}
+.cm-notes{margin-top:16px;padding:10px 14px;border-radius:12px;background:var(--cm-soft);font-size:.88rem;font-weight:600}
+.cm-notes>p+p{margin-top:4px}
+.cm-opt-al{display:block;color:var(--cm-muted);font-size:.78rem}
 .is-greyed>.cm-dim{opacity:.42;filter:grayscale(1)}
 .cm-why{position:relative;z-index:2;margin-top:8px;padding:6px 10px;border-radius:8px;background:#fff4ed;color:#7c2d12;font-size:.82rem;font-weight:600}
 
@@ -251,6 +256,7 @@ const css = /* css */ `
 .cm--sushi .cm-desc{font-size:.84rem;-webkit-line-clamp:2}
 .cm--sushi .cm-ingredients{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;font-size:.8rem}
 .cm--sushi .cm-badge{font-size:.7rem}
+.cm--sushi .cm-al{font-size:.74rem}
 .cm--sushi .cm-catnav a{border-radius:4px}
 
 /* printable menu */

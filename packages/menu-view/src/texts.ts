@@ -33,6 +33,9 @@ export const texts = {
   skipToMenu: 'Skip to the menu',
   ingredients: 'Ingredients',
   calories: (value: number) => `${value} cal`,
+  /** England's calorie labelling: kilocalories per portion, the portion named. */
+  kcal: (value: number, portion: string | null) =>
+    portion ? `${value} kcal per ${portion}` : `${value} kcal`,
   alcohol: (value: number) => `${value}% alc.`,
   contains: 'Contains',
   included: 'Included',

@@ -18,7 +18,7 @@ export const MENU_ROOT_ELEMENT_ID = 'carte-menu-root';
  * JavaScript:
  * - `/menu/{restaurantId}` — the chooser, or the only menu;
  * - `/menu/{restaurantId}/{mapId}` — the same for one menu display;
- * - `?menu={menuId}` — one menu; plus the filter query `diet=…&avoid=…&f=…&sort=…`;
+ * - `?menu={menuId}` — one menu; plus the filter query `diet=…&avoid=…&f=…&sort=…&allergen=…`;
  * - `?print=1[&menu={menuId}]` — the printable menu;
  * - `/menu/{restaurantId}/dish/{dishId}/menuSelected/{menuId}[?map={mapId}]` — a dish; from a
  *   filtered menu with the same filter query, so the dish page greys it and leads back to the

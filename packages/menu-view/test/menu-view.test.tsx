@@ -1,4 +1,10 @@
-import { type CustomerMenu, type DinerFilterState, emptyFilterState, type PublicMenu } from '@carte/domain';
+import {
+  type CustomerMenu,
+  type DinerFilterState,
+  emptyFilterState,
+  type PublicDish,
+  type PublicMenu,
+} from '@carte/domain';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
@@ -330,11 +336,25 @@ describe('filters', () => {
     expect(html).toContain('Clear filters');
   });
 
-  it('are not offered when the restaurant has not enabled them', () => {
-    const data = customerMenu({ restaurant: { ...restaurant, filterOptions: null } });
+  it('are not offered when the restaurant has not enabled them (the allergens apart)', () => {
+    const off = { ...restaurant, filterOptions: null };
+    const undeclared = lunch.categories.map((category) => ({
+      ...category,
+      dishes: category.dishes.map((dish) => ({ ...dish, allergens: { ...dish.allergens, declared: false } })),
+    }));
+    const data = customerMenu({ restaurant: off, menus: [{ ...lunch, categories: undeclared }] });
     const html = render({ kind: 'menu', menuId: lunch._id }, { data, filters: { diets: ['Vegan'] } });
     expect(html).not.toContain('cm-filters');
     expect(html).not.toContain('aria-disabled');
+    // A menu with declared dishes still offers "Avoid allergens", and only that.
+    const declared = render(
+      { kind: 'menu', menuId: lunch._id },
+      { data: customerMenu({ restaurant: off }), filters: { diets: ['Vegan'], allergens: ['milk'] } },
+    );
+    expect(declared).toContain('<legend>Avoid allergens</legend>');
+    expect(declared).not.toContain('name="diet"');
+    expect(itemOf(declared, 'Baja Fish Taco')).toContain('<p class="cm-why">Contains Milk</p>');
+    expect(itemOf(declared, 'Crispy Cauliflower Taco')).not.toContain('not Vegan');
   });
 });
 
@@ -454,6 +474,7 @@ describe('addresses', () => {
       foodTypes: ['Fish'],
       customFilters: [],
       sort: 'price-asc',
+      allergens: [],
     };
     const href = viewHref({ kind: 'menu', menuId: lunch._id }, { baseUrl: '', restaurantId: r }, filters);
     expect(href).toBe(`/menu/${r}?menu=${lunch._id}&diet=Vegan&avoid=Fish&sort=price-asc`);
@@ -462,11 +483,11 @@ describe('addresses', () => {
     // A form submission repeats the field; unknown names and sorts are dropped.
     expect(
       resolvePage(data, `/menu/${r}`, `?menu=${lunch._id}&diet=vegan&diet=Keto&sort=alcohol-asc`).filters,
-    ).toEqual({ diets: ['Vegan'], foodTypes: [], customFilters: [], sort: null });
+    ).toEqual({ diets: ['Vegan'], foodTypes: [], customFilters: [], sort: null, allergens: [] });
   });
 
   it('a dish of a filtered menu carries the filters, so its page greys it and leads back to them', () => {
-    const filters: DinerFilterState = { diets: ['Vegan'], foodTypes: [], customFilters: [], sort: null };
+    const filters: DinerFilterState = { ...emptyFilterState(), diets: ['Vegan'] };
     const dish = { kind: 'dish', menuId: lunch._id, dishId: tacoFish._id } as const;
     const href = viewHref(dish, { baseUrl: '', restaurantId: r }, filters);
     expect(href).toBe(`/menu/${r}/dish/${tacoFish._id}/menuSelected/${lunch._id}?diet=Vegan`);
@@ -506,10 +527,10 @@ describe('page pieces for the server', () => {
     });
     expect(item.menuAddOn[0].hasMenuItem[0]).toMatchObject({ name: 'Guacamole', offers: { price: '1.50' } });
     const cauliflower = section.hasMenuItem[2];
+    // Not declared: its "Gluten free" tag is not claimed (issue 23), its vegan tags are.
     expect(cauliflower.suitableForDiet).toEqual([
       'https://schema.org/VeganDiet',
       'https://schema.org/VegetarianDiet',
-      'https://schema.org/GlutenFreeDiet',
     ]);
     expect(Array.isArray((menuJsonLd(customerMenu(), null, '') as Record<string, unknown>).hasMenu)).toBe(
       true,
@@ -536,5 +557,177 @@ describe('page pieces for the server', () => {
     expect(menuViewCss).toContain('@media print');
     expect(menuViewCss).toContain('prefers-reduced-motion:reduce');
     expect(menuViewCss).toContain(':focus-visible');
+  });
+});
+
+describe('allergens and labelling (issue 23)', () => {
+  const labelled = (labelling: Partial<typeof restaurant.labelling>, changes: Partial<PublicMenu> = {}) =>
+    customerMenu({
+      restaurant: { ...restaurant, labelling: { ...restaurant.labelling, ...labelling } },
+      menus: [{ ...lunch, ...changes }, dinner],
+    });
+  const menuView = { kind: 'menu', menuId: lunch._id } as const;
+
+  it('names each dish’s allergens in words: contains and may contain apart, none, not declared', () => {
+    const html = render(menuView);
+    expect(itemOf(html, 'Baja Fish Taco')).toContain(
+      '<p class="cm-al"><span>Contains: Gluten, Eggs, Fish, Milk</span><span>May contain: Tree nuts</span></p>',
+    );
+    expect(itemOf(html, 'Al Pastor Taco')).toContain('<p class="cm-al"><span>May contain: Sesame</span></p>');
+    expect(itemOf(html, 'Fresh Lemonade')).toContain('<span>None of the 14 regulated allergens</span>');
+    expect(itemOf(html, 'Crispy Cauliflower Taco')).toContain(
+      '<p class="cm-al cm-al--unknown"><span>Allergens not declared — ask the staff</span></p>',
+    );
+    expect(itemOf(html, 'Crispy Cauliflower Taco')).not.toContain('None of the 14');
+  });
+
+  it('follows "display dietary" outside the EU and the UK, and shows them regardless there', () => {
+    const hidden = render(menuView, { data: labelled({ region: 'US' }, { displayDietary: false }) });
+    expect(hidden).not.toContain('cm-al');
+    expect(hidden).not.toContain('Avoid allergens');
+    for (const region of ['EU', 'UK'] as const) {
+      const html = render(menuView, { data: labelled({ region }, { displayDietary: false }) });
+      expect(itemOf(html, 'Baja Fish Taco')).toContain('Contains: Gluten, Eggs, Fish, Milk');
+      expect(itemOf(html, 'Classic Margarita')).toContain('Allergens not declared — ask the staff');
+      expect(html).not.toContain('cm-badge'); // the restaurant's own tags stay hidden
+    }
+  });
+
+  it('the dish page names them under a heading, and each option’s beside it in small text', () => {
+    const html = render({ kind: 'dish', menuId: lunch._id, dishId: tacoPastor._id });
+    expect(html).toContain('<h2 id="cm-allergens-h" class="cm-block-title">Allergens</h2>');
+    expect(html).toContain('<span>May contain: Sesame</span>');
+    expect(html).toContain('<span>Cotija<small class="cm-opt-al">Contains: Milk</small></span>');
+    expect(html).toContain('<span>Guacamole</span>');
+    const undeclared = render({ kind: 'dish', menuId: lunch._id, dishId: tacoCauliflower._id });
+    expect(undeclared).toContain('Allergens not declared — ask the staff');
+  });
+
+  it('the printable menu names them too', () => {
+    const html = render({ kind: 'print', menuId: lunch._id });
+    expect(html).toContain('Contains: Gluten, Eggs, Fish, Milk');
+    expect(html).toContain('None of the 14 regulated allergens');
+    expect(html).toContain('Allergens not declared — ask the staff');
+  });
+
+  it('"Avoid allergens" greys what contains or may contain them, and what is not declared, with the reason', () => {
+    const milk = render(menuView, { filters: { allergens: ['milk'] } });
+    expect(milk).toContain('<legend>Avoid allergens</legend>');
+    expect(milk.match(/name="allergen"/g)).toHaveLength(14);
+    expect(milk).toContain('name="allergen" checked="" value="milk"');
+    expect(milk).toContain('<span>Tree nuts</span>');
+    const fish = itemOf(milk, 'Baja Fish Taco');
+    expect(fish).toContain('aria-disabled="true"');
+    expect(fish).toContain('<p class="cm-why">Contains Milk</p>');
+    const cauliflower = itemOf(milk, 'Crispy Cauliflower Taco');
+    expect(cauliflower).toContain('aria-disabled="true"');
+    expect(cauliflower).toContain('<p class="cm-why">Allergens not declared</p>');
+    // Declared without milk: not greyed (the pastor's option with cheese is the diner's choice).
+    expect(itemOf(milk, 'Al Pastor Taco')).not.toContain('aria-disabled');
+    expect(itemOf(milk, 'Fresh Lemonade')).not.toContain('aria-disabled');
+    expect(milk).toContain('3 of 5 dishes don&#x27;t match your filters.');
+
+    const nuts = render(menuView, { filters: { allergens: ['nuts', 'sesame'] } });
+    expect(itemOf(nuts, 'Baja Fish Taco')).toContain('<p class="cm-why">May contain Tree nuts</p>');
+    expect(itemOf(nuts, 'Al Pastor Taco')).toContain('<p class="cm-why">May contain Sesame</p>');
+
+    // With the restaurant's own filters: both reasons, the allergens first.
+    const both = render(menuView, { filters: { allergens: ['milk'], diets: ['Vegan'] } });
+    expect(itemOf(both, 'Baja Fish Taco')).toContain(
+      'Contains Milk · Doesn&#x27;t match your filters: not Vegan',
+    );
+  });
+
+  it('keeps the avoided allergens in the address, the dish links and the dish page', () => {
+    const data = customerMenu();
+    const resolved = resolvePage(data, `/menu/${r}`, `?menu=${lunch._id}&allergen=nuts,milk,unicorn`);
+    expect(resolved.filters.allergens).toEqual(['milk', 'nuts']);
+    const html = render(menuView, { filters: { allergens: ['milk'] } });
+    expect(html).toContain(`/dish/${tacoFish._id}/menuSelected/${lunch._id}?allergen=milk`);
+    const dish = render(
+      { kind: 'dish', menuId: lunch._id, dishId: tacoFish._id },
+      { filters: { allergens: ['milk'] } },
+    );
+    expect(dish).toContain('<p class="cm-why">Contains Milk</p>');
+    expect(dish).toContain(`?menu=${lunch._id}&amp;allergen=milk`);
+  });
+
+  it('offers no avoid choice where allergens are not shown, or no dish of the menu is declared', () => {
+    const hidden = render(menuView, {
+      data: labelled({ region: 'other' }, { displayDietary: false }),
+      filters: { allergens: ['milk'] },
+    });
+    expect(hidden).not.toContain('Avoid allergens');
+    expect(itemOf(hidden, 'Baja Fish Taco')).not.toContain('aria-disabled');
+  });
+
+  it('calories follow the rules: England’s kcal per portion with its sentence, the US chain’s cal with the FDA’s', () => {
+    const portioned = lunch.categories.map((category) => ({
+      ...category,
+      dishes: category.dishes.map((dish) => (dish === tacoPastor ? { ...dish, portion: '350 g' } : dish)),
+    }));
+    const england = render(menuView, {
+      data: labelled({ region: 'UK', calories: 'england' }, { categories: portioned }),
+    });
+    expect(itemOf(england, 'Al Pastor Taco')).toContain('310 kcal per 350 g');
+    expect(itemOf(england, 'Baja Fish Taco')).toContain('340 kcal');
+    expect(england.match(/Adults need around 2000 kcal a day/g)).toHaveLength(1);
+    // Before the dishes, where the calories are read.
+    expect(england.indexOf('Adults need around 2000 kcal a day')).toBeLessThan(england.indexOf('310 kcal'));
+
+    const us = render(menuView, {
+      data: labelled({ region: 'US', calories: 'us-chain', usStateNotice: 'MA' }),
+    });
+    expect(itemOf(us, 'Al Pastor Taco')).toContain('310 cal');
+    expect(us).not.toContain('kcal');
+    for (const sentence of [
+      '2,000 calories a day is used for general nutrition advice, but calorie needs vary.',
+      'Additional nutrition information available upon request.',
+      'Before placing your order, please inform your server if a person in your party has a food allergy.',
+    ])
+      expect(us.split(sentence)).toHaveLength(2);
+
+    const none = render(menuView);
+    expect(none).not.toContain('cm-notes');
+    const dishPage = render(
+      { kind: 'dish', menuId: lunch._id, dishId: tacoPastor._id },
+      { data: labelled({ region: 'UK', calories: 'england' }, { categories: portioned }) },
+    );
+    expect(dishPage).toContain('310 kcal per 350 g');
+    expect(dishPage).toContain('Adults need around 2000 kcal a day');
+    const print = render({ kind: 'print', menuId: lunch._id }, { data: labelled({ calories: 'england' }) });
+    expect(print).toContain('Adults need around 2000 kcal a day');
+  });
+
+  it('JSON-LD claims a diet only where the allergens allow it, and the portion as servingSize', () => {
+    const dishes: PublicDish[] = [
+      { ...tacoPastor, portion: '350 g' },
+      // Tagged gluten free but declared with gluten, and vegan but containing milk: only vegetarian is claimed.
+      { ...tacoCauliflower, allergens: { contains: ['gluten', 'milk'], mayContain: [], declared: true } },
+      // Declared, may contain gluten: no GlutenFreeDiet; vegan stays (traces are not ingredients).
+      {
+        ...tacoCauliflower,
+        _id: lemonade._id,
+        allergens: { contains: [], mayContain: ['gluten', 'milk'], declared: true },
+      },
+    ];
+    const data = withMenu({
+      categories: [{ _id: lunch.categories[0]!._id, name: 'Tacos', dishes: [...dishes] }],
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: reading the JSON-LD tree
+    const node = menuJsonLd(data, lunch._id, 'https://carte.test') as any;
+    const [pastor, contradicted, traces] = node.hasMenu.hasMenuSection[0].hasMenuItem;
+    expect(pastor.suitableForDiet).toBe('https://schema.org/GlutenFreeDiet');
+    expect(pastor.nutrition).toEqual({
+      '@type': 'NutritionInformation',
+      calories: '310 calories',
+      servingSize: '350 g',
+    });
+    expect(contradicted.suitableForDiet).toBe('https://schema.org/VegetarianDiet');
+    expect(traces.suitableForDiet).toEqual([
+      'https://schema.org/VeganDiet',
+      'https://schema.org/VegetarianDiet',
+    ]);
+    expect(JSON.stringify(node)).not.toMatch(/allergen/i);
   });
 });

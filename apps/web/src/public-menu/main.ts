@@ -10,7 +10,7 @@
  * - the view reports (analytics), counted as when screens were drawn in place (views.ts).
  * It never draws the page again, so a slow phone has no tree to hydrate.
  */
-import type { DinerFilterState } from '@carte/domain';
+import { type DinerFilterState, emptyFilterState } from '@carte/domain';
 import {
   categoryAnchor,
   findDish,
@@ -175,7 +175,7 @@ function startFilters(payload: PublicMenuPayload, root: HTMLElement, menuId: str
 
 /** The diner's filters now: the page's, then as the panel changes them. */
 const filters: { current: DinerFilterState } = {
-  current: { diets: [], foodTypes: [], customFilters: [], sort: null },
+  current: emptyFilterState(),
 };
 
 // ---------- the banner ----------

@@ -2,7 +2,7 @@
  * What the public menu's scripts read from the page and send to the server: the page's data, the
  * analytics reports (first party, no cookies) and the customer answer the banner's switch asks for.
  */
-import { type AnalyticsEvent, type CustomerMenu, SWITCH_DELAY_MS } from '@carte/domain';
+import { type AnalyticsEvent, type CustomerMenu, emptyFilterState, SWITCH_DELAY_MS } from '@carte/domain';
 import { MENU_DATA_ELEMENT_ID, type PublicMenuPayload, resolvePage } from '@carte/menu-view';
 
 export const isCustomerMenu = (value: unknown): value is CustomerMenu =>
@@ -30,7 +30,7 @@ export function readPayload(): PublicMenuPayload | null {
   return {
     data: payload.data,
     view: payload.view,
-    filters: payload.filters ?? { diets: [], foodTypes: [], customFilters: [], sort: null },
+    filters: { ...emptyFilterState(), ...payload.filters },
     mapId: payload.mapId ?? null,
     baseUrl: payload.baseUrl ?? '',
     partial: payload.partial ?? [],

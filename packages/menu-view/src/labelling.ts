@@ -1,0 +1,91 @@
+import {
+  type AllergenDeclaration,
+  type AllergenKey,
+  allergenOf,
+  allergenWords,
+  type DishAllergens,
+  mandatedSentences,
+  type PublicDish,
+  type PublicMenu,
+  type PublicRestaurant,
+} from '@carte/domain';
+import { texts } from './texts.ts';
+
+/**
+ * What the diner reads of the restaurant's labelling rules (issue 23 §3–4). JSX-free: the page's
+ * script reads the greying words through filtering.ts without pulling the components in.
+ *
+ * Names are the list's `short` words ("Gluten", "Tree nuts", "Soy") in every region: a key stands
+ * for the regulation's group (gluten covers wheat, rye, barley and oats), and naming it "Wheat" on a
+ * US menu would tell a diner avoiding barley that the dish is fine.
+ */
+export const allergenName = (key: AllergenKey): string => allergenOf(key).short;
+export const allergenNames = (keys: readonly AllergenKey[]): string => keys.map(allergenName).join(', ');
+
+type Labelling = PublicRestaurant['labelling'];
+
+/** Whether the rules ask for a written allergen declaration (EU and UK: before the order, online included). */
+export const allergensAreLegal = (labelling: Labelling): boolean =>
+  labelling.region === 'EU' || labelling.region === 'UK';
+
+/**
+ * Whether a menu names its dishes' allergens: always under EU and UK rules (it is legal information,
+ * not a matter of taste), elsewhere as the menu's "display dietary" switch says.
+ */
+export const showsAllergens = (
+  menu: Pick<PublicMenu, 'displayDietary'>,
+  restaurant: Pick<PublicRestaurant, 'labelling'>,
+): boolean => allergensAreLegal(restaurant.labelling) || menu.displayDietary;
+
+export interface AllergenPart {
+  kind: 'contains' | 'mayContain' | 'none' | 'unknown';
+  text: string;
+}
+
+/**
+ * A dish's allergens in words: "Contains: Milk, Tree nuts" and "May contain: Sesame" apart; "None
+ * of the 14 regulated allergens" when declared without any; "Allergens not declared — ask the
+ * staff" when its owner has not confirmed (after what its ingredients already name, if anything).
+ */
+export function allergenParts(allergens: DishAllergens): AllergenPart[] {
+  const parts = declarationParts(allergens);
+  if (!allergens.declared) parts.push({ kind: 'unknown', text: allergenWords.notDeclared });
+  else if (parts.length === 0) parts.push({ kind: 'none', text: allergenWords.none });
+  return parts;
+}
+
+function declarationParts(declaration: AllergenDeclaration): AllergenPart[] {
+  const parts: AllergenPart[] = [];
+  if (declaration.contains.length > 0)
+    parts.push({
+      kind: 'contains',
+      text: `${allergenWords.contains}: ${allergenNames(declaration.contains)}`,
+    });
+  if (declaration.mayContain.length > 0)
+    parts.push({
+      kind: 'mayContain',
+      text: `${allergenWords.mayContain}: ${allergenNames(declaration.mayContain)}`,
+    });
+  return parts;
+}
+
+/** An option's allergens (its ingredient's declaration) on one line, or null when it names none. */
+export const optionAllergenText = (allergens: AllergenDeclaration | undefined): string | null => {
+  if (!allergens) return null;
+  const parts = declarationParts(allergens);
+  return parts.length === 0 ? null : parts.map((part) => part.text).join('; ');
+};
+
+/**
+ * A dish's calories as its rules say: England's "310 kcal per 350 g" (the portion named), the US
+ * chain rule's and everyone else's "310 cal".
+ */
+export const calorieText = (dish: Pick<PublicDish, 'calories' | 'portion'>, labelling: Labelling) => {
+  if (dish.calories === null) return null;
+  if (labelling.calories === 'england') return texts.kcal(dish.calories, dish.portion);
+  return texts.calories(dish.calories);
+};
+
+/** The sentences the page shows once, in their exact wording (calorie statements, state notice). */
+export const pageSentences = (labelling: Labelling): string[] =>
+  mandatedSentences({ ...labelling, blockIncomplete: false });
