@@ -92,7 +92,9 @@ describe('allergens, from the kitchen to the diner', () => {
     await declareIngredient(page, 'Mozzarella', { Milk: 'Contains' });
     await declareIngredient(page, 'Durum flour', { 'Cereals containing gluten': 'Contains' });
     await declareIngredient(page, 'Pesto', { Nuts: 'Contains', Milk: 'Contains', Peanuts: 'May contain' });
-    await eventually(() => page.getByText('Contains Milk, Tree nuts · May contain Peanuts', { exact: true }).first().isVisible());
+    await eventually(() =>
+      page.getByText('Contains Milk, Tree nuts · May contain Peanuts', { exact: true }).first().isVisible(),
+    );
 
     // Two dishes confirmed; the soup stays undeclared.
     await confirmDish(page, margherita, 'Contains Gluten, Milk');
