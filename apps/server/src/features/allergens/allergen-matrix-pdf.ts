@@ -203,10 +203,20 @@ export function renderAllergenMatrixPdf(matrix: AllergenMatrix, printedAt: Date)
     }
   };
 
+  const band = (name: string) => {
+    doc.save();
+    doc.rect(tableLeft, y, width - 2 * MARGIN, ROW_HEIGHT).fill('#ececec');
+    doc.restore();
+    text(name, tableLeft + 4, y + 4, { bold: true, width: width - 2 * MARGIN - 8, ellipsis: true });
+    y += ROW_HEIGHT;
+  };
+  /** The category being listed, named again at the top of a new page. */
+  let current: string | null = null;
   const room = (rows: number) => {
     if (y + rows * ROW_HEIGHT <= bottom) return;
     doc.addPage({ size: PAGE, margin: 0 });
     pageHead(false);
+    if (current !== null && rows === 1) band(`${current} (continued)`);
   };
 
   pageHead(true);
@@ -216,11 +226,8 @@ export function renderAllergenMatrixPdf(matrix: AllergenMatrix, printedAt: Date)
   }
   for (const category of matrix.categories) {
     room(2);
-    doc.save();
-    doc.rect(tableLeft, y, width - 2 * MARGIN, ROW_HEIGHT).fill('#ececec');
-    doc.restore();
-    text(category.name, tableLeft + 4, y + 4, { bold: true, width: width - 2 * MARGIN - 8, ellipsis: true });
-    y += ROW_HEIGHT;
+    band(category.name);
+    current = category.name;
     for (const dish of category.dishes) {
       room(1);
       text(dish.name, tableLeft + 4, y + 4, { width: NAME_WIDTH - 8, ellipsis: true, height: ROW_HEIGHT });
