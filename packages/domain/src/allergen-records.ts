@@ -92,11 +92,3 @@ export function declarationWords(value: unknown): string {
   else if (record.declared === false) parts.push('not confirmed');
   return parts.join('; ');
 }
-
-/** A food type that names an allergen ("Dairy" → milk), proposed as a dish's declaration (issue 23 §7). */
-export interface FoodTypeProposal {
-  dishId: string;
-  dishName: string;
-  foodType: string;
-  allergen: AllergenKey;
-}

@@ -15,6 +15,7 @@ import { IconCopy, IconLock, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCopyMenu } from '../../api/menus.api.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
+import { AllergenMatrixLink } from '../allergen-matrix/index.ts';
 import classes from './dashboard.module.css';
 
 interface MenuSwitcherProps {
@@ -172,6 +173,7 @@ function MenuRow({
           )}
         </Group>
       </UnstyledButton>
+      {canEdit && <AllergenMatrixLink menuId={menu._id} menuName={menu.name} compact />}
       {canEdit && (
         <Tooltip label="Copy menu">
           <ActionIcon

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFileUpload, IconPlus } from '@tabler/icons-react';
+import { IconFileUpload, IconPlus, IconTags } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ingredientsApi } from '../../api/ingredients.api.ts';
 import { CsvUploadDialog } from '../../ui/csv-upload-dialog.tsx';
@@ -31,6 +31,16 @@ export function IngredientsPage() {
         actions={
           can('ingredient') && (
             <>
+              {can('dish') && (
+                <Button
+                  component={Link}
+                  to="/allergens/food-types"
+                  variant="default"
+                  leftSection={<IconTags size={16} />}
+                >
+                  Map food types
+                </Button>
+              )}
               <Button variant="default" leftSection={<IconFileUpload size={16} />} onClick={csv.open}>
                 Upload CSV
               </Button>
