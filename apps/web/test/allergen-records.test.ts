@@ -80,7 +80,7 @@ describe('a kept change in words (issue 23 §6)', () => {
         after: { contains: ['eggs', 'milk'], mayContain: ['nuts'], declared: true },
       }),
     ).toBe(
-      'ana changed allergens: contains Milk; confirmed → contains Eggs, Milk; may contain Tree nuts; confirmed',
+      'ana changed allergens: contains Milk (declared) → contains Eggs, Milk; may contain Tree nuts (declared)',
     );
     expect(changeSentence({ username: 'ana', field: 'calories', before: null, after: 640 })).toBe(
       'ana set calories: 640 kcal',
@@ -95,6 +95,6 @@ describe('a kept change in words (issue 23 §6)', () => {
         before: null,
         after: { contains: [], mayContain: [], declared: true },
       }),
-    ).toBe('ana set allergens: none; confirmed');
+    ).toBe('ana set allergens: no allergens (declared)');
   });
 });

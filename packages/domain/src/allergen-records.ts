@@ -70,7 +70,7 @@ export const matrixMarks: Record<MatrixCell, { mark: string; label: string }> = 
   unknown: { mark: '?', label: 'Not declared' },
 };
 
-/** A declaration as words: "contains Milk, Eggs; may contain Nuts; declared". */
+/** A declaration as words: "contains Eggs, Milk; may contain Tree nuts (declared)". */
 export function declarationWords(value: unknown): string {
   if (value === null || value === undefined) return 'nothing';
   if (typeof value !== 'object') return String(value);
@@ -87,8 +87,8 @@ export function declarationWords(value: unknown): string {
   const may = names(record.mayContain);
   if (contains) parts.push(`contains ${contains}`);
   if (may) parts.push(`may contain ${may}`);
-  if (parts.length === 0) parts.push('none');
-  if (record.declared === true) parts.push('confirmed');
-  else if (record.declared === false) parts.push('not confirmed');
-  return parts.join('; ');
+  const words = parts.length ? parts.join('; ') : 'no allergens';
+  if (record.declared === true) return `${words} (declared)`;
+  if (record.declared === false) return `${words} (not declared)`;
+  return words;
 }

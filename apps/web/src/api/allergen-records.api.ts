@@ -48,5 +48,7 @@ export function useAllergenMatrix(menuId: string) {
   return useQuery({
     queryKey: allergenRecordKeys.matrix(menuId),
     queryFn: ({ signal }) => allergenRecordsApi.matrix(menuId, signal),
+    // Ingredients, dishes and menus all feed it: read afresh on every visit.
+    staleTime: 0,
   });
 }

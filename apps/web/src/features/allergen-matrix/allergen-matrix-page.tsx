@@ -116,7 +116,7 @@ function MatrixScreen({ menuId, canMapFoodTypes }: { menuId: string; canMapFoodT
               variant="default"
               leftSection={<IconArrowLeft size={16} />}
             >
-              Menu
+              Back to menu
             </Button>
             <Button leftSection={<IconPrinter size={16} />} onClick={() => void print()} loading={printing}>
               Print PDF
@@ -164,7 +164,12 @@ function MatrixScreen({ menuId, canMapFoodTypes }: { menuId: string; canMapFoodT
           <Text c="dimmed">This menu holds no dishes yet: add categories with dishes to it.</Text>
         </Card>
       ) : (
-        <MatrixTable data={data} />
+        <Stack gap={6}>
+          <Text size="sm" c="dimmed" hiddenFrom="md">
+            Swipe the table sideways for all 14 allergens and the last change.
+          </Text>
+          <MatrixTable data={data} />
+        </Stack>
       )}
       {canMapFoodTypes && (
         <Group>

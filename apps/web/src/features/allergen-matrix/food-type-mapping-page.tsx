@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { allergenRecordsApi } from '../../api/allergen-records.api.ts';
-import { useDishes } from '../../api/dishes.api.ts';
+import { dishesApi, dishKeys } from '../../api/dishes.api.ts';
 import { invalidatedBy } from '../../api/query-keys.ts';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -19,7 +19,13 @@ import { byDish, type FoodTypeProposal, foodTypeProposals, withContained } from 
  * owner still confirms each dish in its form.
  */
 export function FoodTypeMappingPage() {
-  const dishes = useDishes();
+  // Read afresh on every visit: a proposal must start from the dishes as they are now.
+  const dishes = useQuery({
+    queryKey: [...dishKeys.all, 'food-type-mapping'],
+    queryFn: ({ signal }) => dishesApi.list(signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
   const queryClient = useQueryClient();
   const proposals = useMemo(() => foodTypeProposals(dishes.data ?? []), [dishes.data]);
   // Every row starts ticked; a row unticked stays out.
@@ -43,10 +49,9 @@ export function FoodTypeMappingPage() {
     setSaving(true);
     let saved = 0;
     try {
-      const dishById = new Map((dishes.data ?? []).map((dish) => [dish._id, dish]));
       for (const [dishId, keys] of byDish(chosen)) {
-        const dish = dishById.get(dishId);
-        if (!dish) continue;
+        // The dish as it is now (another tab may have changed it), then its own part with the additions.
+        const dish = await dishesApi.get(dishId);
         await allergenRecordsApi.setDishAllergens(dishId, withContained(dish.ownAllergens, keys));
         saved++;
       }
@@ -106,8 +111,7 @@ export function FoodTypeMappingPage() {
                     />
                   </Table.Th>
                   <Table.Th>Dish</Table.Th>
-                  <Table.Th>Food type</Table.Th>
-                  <Table.Th>Becomes</Table.Th>
+                  <Table.Th>Food type → declaration</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -133,8 +137,9 @@ export function FoodTypeMappingPage() {
                           {proposal.dishName}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{proposal.foodType}</Table.Td>
-                      <Table.Td>{becomes}</Table.Td>
+                      <Table.Td>
+                        {proposal.foodType} → <strong>{becomes}</strong>
+                      </Table.Td>
                     </Table.Tr>
                   );
                 })}

@@ -24,7 +24,8 @@ export function DeclarationHistory({ dishId }: { dishId: string }) {
             History
           </Title>
           <Text size="sm" c="dimmed">
-            Who changed this dish’s allergens, calories and portion, and when.
+            Who changed this dish’s own allergens (the kitchen’s additions and the confirmation), calories and
+            portion, and when.
           </Text>
         </div>
         <Button
