@@ -4,6 +4,7 @@ import { IconFileUpload, IconPlus, IconTags } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ingredientsApi } from '../../api/ingredients.api.ts';
 import { CsvUploadDialog } from '../../ui/csv-upload-dialog.tsx';
+import { ExportCsvButton } from '../../ui/export-csv-button.tsx';
 import { FormDrawer } from '../../ui/form-drawer.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useCan } from '../../ui/use-can.ts';
@@ -41,6 +42,7 @@ export function IngredientsPage() {
                   Map food types
                 </Button>
               )}
+              <ExportCsvButton area="ingredients" />
               <Button variant="default" leftSection={<IconFileUpload size={16} />} onClick={csv.open}>
                 Upload CSV
               </Button>
