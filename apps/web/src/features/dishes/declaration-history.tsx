@@ -18,8 +18,8 @@ export function DeclarationHistory({ dishId }: { dishId: string }) {
   const panelId = useId();
   return (
     <Card component="section" aria-label="History">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <div>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <div style={{ flex: '1 1 260px', minWidth: 0 }}>
           <Title order={2} fz="h3">
             History
           </Title>
@@ -41,6 +41,7 @@ export function DeclarationHistory({ dishId }: { dishId: string }) {
           aria-expanded={opened}
           aria-controls={panelId}
           onClick={toggle}
+          style={{ flexShrink: 0 }}
         >
           {opened ? 'Hide history' : 'Show history'}
         </Button>
