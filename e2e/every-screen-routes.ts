@@ -39,14 +39,10 @@ export function ownerScreens(ids: Ids): Screen[] {
     if (rule.area !== 'owner' || !rule.private || !implementedPaths.has(rule.path)) continue;
     const url = rule.path
       .replace('/update-dish/:id', `/update-dish/${ids.dish}`)
-      .replace('/update-category/:id', `/update-category/${ids.category}`);
+      .replace('/update-category/:id', `/update-category/${ids.category}`)
+      .replace('/menus/:id/allergens', `/menus/${ids.menu}/allergens`);
     const name =
-      rule.path === '/'
-        ? 'dashboard'
-        : rule.path
-            .slice(1)
-            .replace(/\/:id$/, '')
-            .replace(/\//g, '-');
+      rule.path === '/' ? 'dashboard' : rule.path.slice(1).replace(/\/:id/g, '').replace(/\//g, '-');
     screens.push({ name, url });
   }
   screens.push({ name: 'edit-menu', url: `/create-menu?id=${ids.menu}` });

@@ -16,6 +16,7 @@ import { isLocalPayments } from './adapters/payments/index.ts';
 import { mediaOrigin } from './adapters/storage/index.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { allergenRoutes } from './features/allergens/allergen.routes.ts';
+import { allergenRecordRoutes } from './features/allergens/allergen-records.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { startBillingJobs } from './features/billing/billing.jobs.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         accounts: services.accounts,
         captcha: deps.captcha,
       });
-      await api.register(csvImportRoutes, { csvImport: services.csvImport });
+      await api.register(csvImportRoutes, { csvImport: services.csvImport, csvExport: services.csvExport });
       await api.register(allergenRoutes, { prefix: '/allergens' });
       await api.register(analyticsRoutes, { prefix: '/gapi', analytics: services.analytics });
       await api.register(menuRoutes, { prefix: '/menus', menus: services.menus });
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(categoryTimelineRoutes, { prefix: '/categories', timeline: services.timeline });
       await api.register(ingredientRoutes, { prefix: '/ingredients', ingredients: services.ingredients });
       await api.register(dishRoutes, { prefix: '/dishes', dishes: services.dishes });
+      await api.register(allergenRecordRoutes, { records: services.allergenRecords });
       await api.register(dietaryRoutes, { dietary: services.dietary });
       await api.register(adminRoutes, { prefix: '/admin', admin: services.admin });
       await api.register(platformDietaryRoutes, { prefix: '/admin', dietary: services.dietary });

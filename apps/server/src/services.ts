@@ -11,9 +11,11 @@ import type { MailSender } from './core/mail-port.ts';
 import type { Db } from './db/connect.ts';
 import { newId } from './db/ids.ts';
 import { createAdminService } from './features/admin/admin.service.ts';
+import { createAllergenRecordService } from './features/allergens/allergen-records.service.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
 import { adminCheckoutReturn, createBillingService } from './features/billing/billing.service.ts';
 import { createCategoryService } from './features/categories/category.service.ts';
+import { createCsvExportService } from './features/csv-import/csv-export.ts';
 import { createCsvImportService } from './features/csv-import/csv-import.service.ts';
 import { createCustomizationService } from './features/customizations/customization.service.ts';
 import { createDietaryService } from './features/dietary/dietary.service.ts';
@@ -206,6 +208,7 @@ export function createServices(deps: ServiceDeps) {
     categories: createCategoryService({ db, now, publicMenu }),
     ingredients: createIngredientService({ db, now, customizations, publicMenu }),
     dishes: createDishService({ db, storage, now, customizations, dietary, publicMenu }),
+    allergenRecords: createAllergenRecordService({ db, now }),
     filters: createFilterService({ db, publicMenu }),
     restaurants: createRestaurantService({ db, storage, customizations, publicMenu, now }),
     // A new restaurant is one more account of the person, signed in as a login signs in.
@@ -228,6 +231,7 @@ export function createServices(deps: ServiceDeps) {
     gettingStarted,
     qr: createQrService({ db, storage, publicUrl: config.publicUrl, displays }),
     csvImport: createCsvImportService({ db, publicMenu }),
+    csvExport: createCsvExportService({ db }),
     quickEdit: createQuickEditService({ db, canPublish, now, publicMenu }),
     mediaLibrary: createMediaLibraryService({ db, storage, now }),
     members: createMemberService({ db, mailer: deps.mailer, links, publicUrl: config.publicUrl, now }),

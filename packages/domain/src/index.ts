@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './allergen-records.ts';
 export * from './allergens.ts';
 export * from './api.ts';
 export * from './billing.ts';

@@ -205,6 +205,9 @@ export const messages = {
   csvUnknownCategory: (name: string) => `Category ${name} does not exist.`,
   csvCategoryReadOnly: (name: string) =>
     `Category ${name} belongs to the parent restaurant and cannot be changed.`,
+  csvUnknownAllergen: (column: string, word: string) =>
+    `${column}: "${word}" is not one of the 14 allergens (use a key such as milk or a name such as Milk).`,
+  csvDeclaredInvalid: 'Declared must be true, false, yes, no, 1 or 0',
   cloneDishFailed: 'Failed to clone dish',
   cloneCategoryFailed: 'Category can not be created',
   cloneMenuFailed: 'Menu can not be created',

@@ -31,6 +31,9 @@ export const routeRules: RouteRule[] = [
   owner('/settings', { except: ['restaurant'] }),
   owner('/customizations', { except: ['restaurant'] }),
   owner('/timeline', { except: ['menu'] }),
+  // Issue 23: a menu's allergen matrix, and the dishes' food types mapped to allergens.
+  owner('/menus/:id/allergens', { except: ['menu'] }),
+  owner('/allergens/food-types', { except: ['dish'] }),
   owner('/filters', { except: ['menu'] }),
   owner('/toggle-list', { except: ['menu', 'category', 'dish', 'ingredient'], connector: 'or' }),
   owner('/members', { except: ['member'] }),

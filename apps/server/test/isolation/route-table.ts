@@ -255,6 +255,8 @@ export const routeTable: Record<string, RouteEntry> = {
     ],
   },
   'GET /api/menus/{id}/timeline': one('read', "B's menu", (a) => id(a.target.menu)),
+  'GET /api/menus/{id}/allergen-matrix': one('read', "B's menu", (a) => id(a.target.menu)),
+  'GET /api/menus/{id}/allergen-matrix.pdf': one('read', "B's menu (printed)", (a) => id(a.target.menu)),
   'POST /api/menus/update-timeline': one('write', "B's menu", (a) => ({
     body: bodies.menuTimeline(a.target.menu),
   })),
@@ -406,6 +408,8 @@ export const routeTable: Record<string, RouteEntry> = {
     ],
   },
   'GET /api/dishes/{id}': one('read', "B's dish", (a) => id(a.target.dish)),
+  'GET /api/dishes/{id}/declaration-history': one('read', "B's dish", (a) => id(a.target.dish)),
+  'GET /api/dishes/export.csv': { kind: 'session-scoped', reason: "the caller's own dishes as a CSV file" },
   'PUT /api/dishes/{id}': {
     kind: 'targets',
     variants: [
@@ -589,6 +593,13 @@ export const routeTable: Record<string, RouteEntry> = {
     body: bodies.ingredients(a, a.target.ingredient),
   })),
   'GET /api/ingredients/{id}': one('read', "B's ingredient", (a) => id(a.target.ingredient)),
+  'GET /api/ingredients/{id}/declaration-history': one('read', "B's ingredient", (a) =>
+    id(a.target.ingredient),
+  ),
+  'GET /api/ingredients/export.csv': {
+    kind: 'session-scoped',
+    reason: "the caller's own ingredients as a CSV file",
+  },
   'PUT /api/ingredients/{id}': {
     kind: 'targets',
     variants: [

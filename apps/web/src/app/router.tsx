@@ -55,6 +55,9 @@ const CustomizationsPage = lazy(() =>
 const MenuFormPage = lazy(() =>
   import('../features/menus/menus-area.ts').then((m) => ({ default: m.MenuFormPage })),
 );
+const allergenMatrix = () => import('../features/allergen-matrix/allergen-matrix-area.ts');
+const AllergenMatrixPage = lazy(() => allergenMatrix().then((m) => ({ default: m.AllergenMatrixPage })));
+const FoodTypeMappingPage = lazy(() => allergenMatrix().then((m) => ({ default: m.FoodTypeMappingPage })));
 const categories = () => import('../features/categories/categories-area.ts');
 const CategoriesPage = lazy(() => categories().then((m) => ({ default: m.CategoriesPage })));
 const UpdateCategoryPage = lazy(() => categories().then((m) => ({ default: m.UpdateCategoryPage })));
@@ -186,6 +189,8 @@ export const router = createBrowserRouter([
               },
               { path: '/update-account', element: <UpdateAccountPage /> },
               { path: '/create-menu', element: <MenuFormPage /> },
+              { path: '/menus/:id/allergens', element: <AllergenMatrixPage /> },
+              { path: '/allergens/food-types', element: <FoodTypeMappingPage /> },
               { path: '/create-category', element: <CategoriesPage /> },
               { path: '/update-category/:id', element: <UpdateCategoryPage /> },
               { path: '/create-dish', element: <CreateDishPage /> },

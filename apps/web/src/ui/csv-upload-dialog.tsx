@@ -32,8 +32,8 @@ export type CsvKind = 'ingredients' | 'categories' | 'dishes';
 const details: Record<CsvKind, { title: string; columns: string; hint: string; reloads: QueryKey[] }> = {
   ingredients: {
     title: 'Upload ingredients',
-    columns: 'name,parent',
-    hint: 'A parent must exist already or be listed anywhere in the file.',
+    columns: 'name,parent,contains,mayContain',
+    hint: 'A parent must exist already or be listed anywhere in the file. Allergens by key or English name (milk, Milk, Dairy), separated by ; or |.',
     reloads: [...invalidatedBy.ingredient],
   },
   categories: {
@@ -44,8 +44,9 @@ const details: Record<CsvKind, { title: string; columns: string; hint: string; r
   },
   dishes: {
     title: 'Upload dishes',
-    columns: 'name,price,description,calories,alcoholPercentage,available,category,ingredients',
-    hint: 'Separate several ingredients with |; unknown ingredients are created.',
+    columns:
+      'name,price,description,calories,alcoholPercentage,available,category,ingredients,contains,mayContain,declared,portion',
+    hint: 'Separate several ingredients with |; unknown ingredients are created. Allergens by key or English name, separated by ; or |; declared is yes or no.',
     reloads: [...invalidatedBy.dish, ...invalidatedBy.ingredient],
   },
 };

@@ -6,6 +6,8 @@ export const implementedPaths: ReadonlySet<string> = new Set([
   '/',
   '/update-account',
   '/create-menu',
+  '/menus/:id/allergens',
+  '/allergens/food-types',
   '/create-category',
   '/update-category/:id',
   '/create-dish',

@@ -1,6 +1,8 @@
 import {
+  type AllergenDeclaration,
   type CsvResult,
   categoryNameField,
+  type DishAllergenInput,
   dishInputSchema,
   ingredientNameField,
   messages,
@@ -18,13 +20,22 @@ import { scopeOf } from '../../db/restaurant-scope.ts';
 import {
   categories,
   categoryDishes,
+  declarationChanges,
   dishes,
   dishIngredients,
   ingredients,
   menuCategories,
   menus,
 } from '../../db/schema.ts';
-import { type CsvRow, MAX_CELL_NAMES, nameKey, readAvailable, readCsv, splitList } from './csv-reader.ts';
+import {
+  type CsvRow,
+  MAX_CELL_NAMES,
+  nameKey,
+  readAllergenList,
+  readAvailable,
+  readCsv,
+  splitList,
+} from './csv-reader.ts';
 import { CsvReport, issueMessages, screenNames, shown } from './csv-report.ts';
 import { pacer } from './pace.ts';
 
@@ -64,12 +75,20 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
         const report = new CsvReport();
         const kept = screenNames(rows, existing, report);
 
-        const candidates: { row: number; id: string; name: string; parentName: string | null }[] = [];
+        const candidates: {
+          row: number;
+          id: string;
+          name: string;
+          parentName: string | null;
+          allergens: AllergenDeclaration;
+        }[] = [];
         for (const row of kept) {
           await pace();
           const name = ingredientName(row.cells.name);
-          if (name.problems.length > 0) {
-            report.rowProblems(row.row, name.problems);
+          const problems = [...name.problems];
+          const allergens = allergenCells(row, problems);
+          if (problems.length > 0) {
+            report.rowProblems(row.row, problems);
             continue;
           }
           candidates.push({
@@ -77,17 +96,19 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
             id: newId(),
             name: name.value,
             parentName: row.cells.parent || null,
+            allergens,
           });
         }
         // A parent is an existing ingredient or another row of the file, created in the same insert;
         // parents are top-level ingredients, as in the form's parent picker (exceptChildren).
         const inFile = new Map(candidates.map((c) => [nameKey(c.name), c]));
-        const valid: { id: string; name: string; parentId: string | null }[] = [];
+        const valid: { id: string; name: string; parentId: string | null; allergens: AllergenDeclaration }[] =
+          [];
         for (const candidate of candidates) {
           await pace();
-          const { parentName } = candidate;
+          const { parentName, allergens } = candidate;
           if (!parentName) {
-            valid.push({ id: candidate.id, name: candidate.name, parentId: null });
+            valid.push({ id: candidate.id, name: candidate.name, parentId: null, allergens });
             continue;
           }
           const key = nameKey(parentName);
@@ -102,7 +123,7 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
           else if (!parent) report.rowProblems(candidate.row, [messages.csvUnknownParent(shown(parentName))]);
           else if (parent.isChild)
             report.rowProblems(candidate.row, [messages.csvParentNested(shown(parentName))]);
-          else valid.push({ id: candidate.id, name: candidate.name, parentId: parent.id });
+          else valid.push({ id: candidate.id, name: candidate.name, parentId: parent.id, allergens });
         }
 
         let inserted = 0;
@@ -118,12 +139,22 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
               [ingredients.restaurantId, 'text', () => scope.restaurantId],
               [ingredients.name, 'text', (v) => v.name],
               [ingredients.parentId, 'text', (v) => v.parentId],
+              [ingredients.allergens, 'jsonb', (v) => JSON.stringify(v.allergens)],
               [ingredients.position, 'int', (_, index) => start + index],
             ],
             // A form may have created the same name a moment ago: that one stands.
             { skipConflicts: true },
           );
           inserted = made.length;
+          const written = new Set(made);
+          await recordImported(
+            tx,
+            caller,
+            scope,
+            valid
+              .filter((v) => written.has(v.id) && hasDeclaration(v.allergens))
+              .map((v) => ({ ingredientId: v.id, after: v.allergens })),
+          );
         }
         return report.result(messages.csvUploaded(inserted));
       });
@@ -278,7 +309,25 @@ export function createCsvImportService(deps: { db: Db; publicMenu: PublicMenuCha
           valid.push({ ...fields, id: newId(), categoryIds, ingredientIds });
         }
 
-        if (valid.length > 0) await writeDishes(tx, scope, valid, newIngredients, newCategories, pace);
+        if (valid.length > 0) {
+          await writeDishes(tx, scope, valid, newIngredients, newCategories, pace);
+          await recordImported(
+            tx,
+            caller,
+            scope,
+            valid.flatMap((dish) => [
+              ...(hasDeclaration(dish.allergens) || dish.allergens.declared
+                ? [{ dishId: dish.id, after: dish.allergens }]
+                : []),
+              ...(dish.calories !== null
+                ? [{ dishId: dish.id, field: 'calories' as const, after: dish.calories }]
+                : []),
+              ...(dish.portion !== null
+                ? [{ dishId: dish.id, field: 'portion' as const, after: dish.portion }]
+                : []),
+            ]),
+          );
+        }
         return report.result(
           messages.csvDishesUploaded(valid.length, newIngredients.size, newCategories.size),
         );
@@ -307,6 +356,8 @@ interface DishRow {
   calories: number | null;
   alcoholPercentage: number | null;
   isAvailable: boolean;
+  portion: string | null;
+  allergens: DishAllergenInput;
   categoryIds: string[];
   ingredientIds: string[];
 }
@@ -332,11 +383,16 @@ function dishFields(
     description: cells.description ?? '',
     calories: caloriesOk ? calories : null,
     alcoholPercentage: alcoholOk ? alcohol : null,
+    portion: cells.portion ?? null,
   });
   const isAvailable = readAvailable(cells.available);
+  // "declared" reads like "available", but an empty cell is "not confirmed": a blank is no declaration.
+  const declared = cells.declared ? readAvailable(cells.declared) : false;
+  const allergenProblems: string[] = [];
+  const allergens = allergenCells(row, allergenProblems);
 
-  // In the column order of the file format: name, price, description, calories, alcohol, available.
-  const order = ['name', 'price', 'description', 'calories', 'alcoholPercentage'];
+  // In the column order of the file format: name, price, description, calories, alcohol, available, …
+  const order = ['name', 'price', 'description', 'calories', 'alcoholPercentage', 'available', 'portion'];
   const found = (parsed.error?.issues ?? []).map((issue) => ({
     at: order.indexOf(String(issue.path[0])),
     message: issue.message,
@@ -344,15 +400,19 @@ function dishFields(
   if (!caloriesOk) found.push({ at: 3, message: messages.csvCaloriesInvalid });
   if (!alcoholOk) found.push({ at: 4, message: messages.csvAlcoholInvalid });
   if (isAvailable === null) found.push({ at: 5, message: messages.csvAvailableInvalid });
+  for (const message of allergenProblems) found.push({ at: 7, message });
+  if (declared === null) found.push({ at: 8, message: messages.csvDeclaredInvalid });
   found.sort((a, b) => a.at - b.at);
   problems.push(...found.map((f) => f.message));
-  if (!parsed.success || found.length > 0 || isAvailable === null) return null;
+  if (!parsed.success || found.length > 0 || isAvailable === null || declared === null) return null;
   return {
     name: parsed.data.name,
     description: plainTextToHtml(parsed.data.description),
     price: parsed.data.price,
     calories: parsed.data.calories,
     alcoholPercentage: parsed.data.alcoholPercentage,
+    portion: parsed.data.portion,
+    allergens: { ...allergens, declared },
     isAvailable,
   };
 }
@@ -429,6 +489,8 @@ async function writeDishes(
     [dishes.calories, 'int', (d) => d.calories],
     [dishes.alcoholPercentage, 'numeric', (d) => d.alcoholPercentage],
     [dishes.isAvailable, 'boolean', (d) => d.isAvailable],
+    [dishes.portion, 'text', (d) => d.portion],
+    [dishes.allergens, 'jsonb', (d) => JSON.stringify(d.allergens)],
     [dishes.position, 'int', (_, index) => top - valid.length + index],
   ]);
 
@@ -573,7 +635,7 @@ const BATCH_ROWS = 2000;
 
 type Column<T> = [
   column: AnyPgColumn,
-  type: 'text' | 'int' | 'numeric' | 'boolean',
+  type: 'text' | 'int' | 'numeric' | 'boolean' | 'jsonb' | 'timestamptz',
   value: (row: T, index: number) => unknown,
 ];
 
@@ -635,6 +697,54 @@ async function insertLinks(
     [categoryDishes.categoryId, 'text', (l) => l.categoryId],
     [categoryDishes.dishId, 'text', (l) => l.dishId],
     [categoryDishes.position, 'int', (l) => l.position],
+  ]);
+}
+
+/**
+ * The `contains` and `mayContain` cells of a row (issue 23 §7): keys or names, `;` or `|` between
+ * them; a word that names no allergen is a problem of the row. A key in both is "contains".
+ */
+function allergenCells(row: CsvRow, problems: string[]): AllergenDeclaration {
+  const contains = readAllergenList(row.cells.contains);
+  const may = readAllergenList(row.cells.mayContain);
+  for (const word of contains.unknown) problems.push(messages.csvUnknownAllergen('Contains', shown(word)));
+  for (const word of may.unknown) problems.push(messages.csvUnknownAllergen('May contain', shown(word)));
+  return {
+    contains: contains.keys,
+    mayContain: may.keys.filter((key) => !contains.keys.includes(key)),
+  };
+}
+
+const hasDeclaration = (value: AllergenDeclaration) =>
+  value.contains.length > 0 || value.mayContain.length > 0;
+
+/**
+ * Keeps the declarations an import made (issue 23 §6: every change is kept), as a form's creation
+ * keeps them: who, when, nothing before.
+ */
+async function recordImported(
+  tx: Tx,
+  caller: Caller,
+  scope: RestaurantScope,
+  changes: {
+    dishId?: string;
+    ingredientId?: string;
+    field?: 'allergens' | 'calories' | 'portion';
+    after: unknown;
+  }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const at = new Date();
+  await insertRows(tx, declarationChanges, changes, [
+    [declarationChanges.id, 'text', () => newId()],
+    [declarationChanges.restaurantId, 'text', () => scope.restaurantId],
+    [declarationChanges.dishId, 'text', (c) => c.dishId ?? null],
+    [declarationChanges.ingredientId, 'text', (c) => c.ingredientId ?? null],
+    [declarationChanges.field, 'text', (c) => c.field ?? 'allergens'],
+    [declarationChanges.after, 'jsonb', (c) => JSON.stringify(c.after)],
+    [declarationChanges.userId, 'text', () => caller.userId],
+    [declarationChanges.username, 'text', () => caller.username],
+    [declarationChanges.createdAt, 'timestamptz', () => at.toISOString()],
   ]);
 }
 

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
-import { messages } from '@carte/domain';
+import { type AllergenKey, allergenByWord, messages, sortAllergens } from '@carte/domain';
 import { CsvError, parse } from 'csv-parse';
 import { InvalidError } from '../../core/errors.ts';
 import { pacer } from './pace.ts';
@@ -39,6 +39,14 @@ const aliases: Record<string, string> = {
   categories: 'category',
   ingredients: 'ingredients',
   ingredient: 'ingredients',
+  // Allergens (issue 23 §7): what a record contains, may contain, and a dish's confirmation and portion.
+  contains: 'contains',
+  allergens: 'contains',
+  allergen: 'contains',
+  maycontain: 'mayContain',
+  traces: 'mayContain',
+  declared: 'declared',
+  portion: 'portion',
 };
 
 const canonical = (header: string): string | undefined =>
@@ -148,7 +156,7 @@ export async function readCsv(
       }
       if (rows.length === MAX_CSV_ROWS) throw new InvalidError(messages.csvTooManyRows(MAX_CSV_ROWS));
       const cells: Record<string, string> = {};
-      for (const [name, index] of known) cells[name] = (record[index] ?? '').trim();
+      for (const [name, index] of known) cells[name] = unguarded((record[index] ?? '').trim());
       rows.push({ row, cells });
     }
   } catch (error) {
@@ -227,6 +235,30 @@ export function readAvailable(cell: string | undefined): boolean | null {
   if (['true', 'yes', '1'].includes(value)) return true;
   if (['false', 'no', '0'].includes(value)) return false;
   return null;
+}
+
+/**
+ * A cell the exports guarded against spreadsheet formulas ("'=SUM…": csv-export.ts) reads as it was
+ * written.
+ */
+const unguarded = (cell: string): string => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * An allergen list inside a cell (issue 23 §7): keys or names (`allergenByWord`) separated by `;` or
+ * `|`, each once. Words that name no allergen are answered in `unknown`, as written.
+ */
+export function readAllergenList(cell: string | undefined): { keys: AllergenKey[]; unknown: string[] } {
+  const keys = new Set<AllergenKey>();
+  const unknown: string[] = [];
+  let count = 0;
+  for (const [entry] of (cell ?? '').matchAll(/[^|;\s][^|;]*/g)) {
+    if (++count > MAX_CELL_NAMES) break;
+    const word = entry.trimEnd();
+    const key = allergenByWord(word);
+    if (key) keys.add(key);
+    else if (!unknown.includes(word)) unknown.push(word);
+  }
+  return { keys: sortAllergens(keys), unknown };
 }
 
 /** Names compare without regard to case or surrounding spaces (decisions §4, "already exists"). */

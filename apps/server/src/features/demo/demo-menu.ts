@@ -1,4 +1,4 @@
-import { type DietaryLists, defaultWeek, everyDayOfWeek } from '@carte/domain';
+import { type AllergenKey, type DietaryLists, defaultWeek, everyDayOfWeek } from '@carte/domain';
 import { type Illustration, type Palette, palettes } from './demo-images.ts';
 
 /**
@@ -41,6 +41,8 @@ export interface DemoDish {
   custom?: DemoCustomization[];
   /** Upsells ("side dishes"), by name. */
   sides?: string[];
+  /** The kitchen's additions to what the ingredients declare (every demo dish is confirmed). */
+  allergens?: DemoAllergens;
 }
 
 export interface DemoMenu {
@@ -56,18 +58,27 @@ export interface DemoMenu {
   cover: Palette;
 }
 
-/** Ingredients in list order; a child names its parent, which comes first. */
-export const demoIngredients: { name: string; parent?: string }[] = [
+/** What a demo ingredient or dish declares of the 14 allergens (issue 23). */
+export interface DemoAllergens {
+  contains?: AllergenKey[];
+  mayContain?: AllergenKey[];
+}
+
+/**
+ * Ingredients in list order; a child names its parent, which comes first. Each declares its
+ * allergens (a child adds to its parent's: Cotija and Monterey Jack contain the Cheese's milk).
+ */
+export const demoIngredients: { name: string; parent?: string; allergens?: DemoAllergens }[] = [
   { name: 'Corn tortilla' },
-  { name: 'Flour tortilla' },
+  { name: 'Flour tortilla', allergens: { contains: ['gluten'] } },
   { name: 'Pork al pastor' },
   { name: 'Carne asada' },
   { name: 'Grilled chicken' },
-  { name: 'Beer-battered cod' },
+  { name: 'Beer-battered cod', allergens: { contains: ['fish', 'gluten'] } },
   { name: 'Roasted cauliflower' },
   { name: 'Black beans' },
   { name: 'Cilantro-lime rice' },
-  { name: 'Cheese' },
+  { name: 'Cheese', allergens: { contains: ['milk'] } },
   { name: 'Cotija', parent: 'Cheese' },
   { name: 'Monterey Jack', parent: 'Cheese' },
   { name: 'Salsa' },
@@ -75,27 +86,27 @@ export const demoIngredients: { name: string; parent?: string }[] = [
   { name: 'Pico de gallo', parent: 'Salsa' },
   { name: 'Chipotle salsa', parent: 'Salsa' },
   { name: 'Guacamole' },
-  { name: 'Sour cream' },
-  { name: 'Chipotle crema' },
-  { name: 'Pickled red onion' },
+  { name: 'Sour cream', allergens: { contains: ['milk'] } },
+  { name: 'Chipotle crema', allergens: { contains: ['milk'] } },
+  { name: 'Pickled red onion', allergens: { contains: ['sulphites'] } },
   { name: 'Pineapple' },
   { name: 'Cilantro' },
   { name: 'Jalapeño' },
-  { name: 'Cabbage slaw' },
+  { name: 'Cabbage slaw', allergens: { contains: ['eggs', 'mustard'] } },
   { name: 'Romaine' },
   { name: 'Sweet corn' },
-  { name: 'Tortilla chips' },
+  { name: 'Tortilla chips', allergens: { mayContain: ['gluten'] } },
   { name: 'Lime' },
   { name: 'Lemon' },
   { name: 'Mint' },
   { name: 'Strawberry' },
   { name: 'Cinnamon sugar' },
-  { name: 'Chocolate sauce' },
-  { name: 'Tres leches sponge' },
-  { name: 'Whipped cream' },
+  { name: 'Chocolate sauce', allergens: { contains: ['milk', 'soybeans'], mayContain: ['nuts'] } },
+  { name: 'Tres leches sponge', allergens: { contains: ['gluten', 'eggs', 'milk'] } },
+  { name: 'Whipped cream', allergens: { contains: ['milk'] } },
   { name: 'Tequila' },
   { name: 'Triple sec' },
-  { name: 'Mexican lager' },
+  { name: 'Mexican lager', allergens: { contains: ['gluten'] } },
 ];
 
 /** Restaurant-wide customizations, chosen by dishes (doc 1 §3). */
@@ -334,6 +345,8 @@ export const demoDishes: DemoDish[] = [
     description: p('Crisp churros rolled in cinnamon sugar, with warm chocolate sauce.'),
     calories: 410,
     category: 'Sweets',
+    // The dough (wheat flour and eggs) is no ingredient of the list; fried beside the battered cod.
+    allergens: { contains: ['gluten', 'eggs'], mayContain: ['fish'] },
     ingredients: ['Cinnamon sugar', 'Chocolate sauce'],
     picture: { kind: 'churros', palette: palettes.chili },
     dietary: { diets: ['Vegetarian'], foodTypes: ['Gluten', 'Dairy'], other: ['Best seller'] },

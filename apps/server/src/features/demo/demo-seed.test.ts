@@ -1,4 +1,4 @@
-import { DISH_IMAGE_ASPECT, optionPrice } from '@carte/domain';
+import { DISH_IMAGE_ASPECT, optionPrice, sortAllergens } from '@carte/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
@@ -19,7 +19,9 @@ import {
   restaurants,
   users,
 } from '../../db/schema.ts';
+import { demoDishes, demoIngredients } from './demo-menu.ts';
 import {
+  DEMO_AUTHOR,
   DEMO_CLIENT_USERNAME,
   DEMO_PASSWORD,
   DEMO_RESELLER_USERNAME,
@@ -271,6 +273,52 @@ describe('seedDemo (decisions, Demo)', () => {
     }
     const [truck] = (await get<{ customizations: { name: string }[] }[]>('/api/restaurants')).body.message;
     expect(truck!.customizations.map((c) => c.name)).toEqual(['Extra toppings', 'Size']);
+  });
+
+  it('declares allergens on every ingredient that has any and confirms every dish (issue 23 §7)', async () => {
+    const session = await signIn(t, DEMO_USERNAME, DEMO_PASSWORD);
+    const get = <T>(url: string) => t.call<T>({ method: 'GET', url, token: session.accessToken });
+    type Allergens = { contains: string[]; mayContain: string[]; declared: boolean };
+    const dishList = (await get<{ name: string; allergens: Allergens }[]>('/api/dishes')).body.message;
+    expect(dishList).toHaveLength(demoDishes.length);
+    // The EU/UK check asks a declaration of every dish: none is left "not declared".
+    expect(dishList.filter((dish) => !dish.allergens.declared).map((dish) => dish.name)).toEqual([]);
+    const of = (name: string) => dishList.find((dish) => dish.name === name)!.allergens;
+    // Cotija adds nothing of its own: its parent Cheese's milk reaches the taco.
+    expect(of('Carne Asada Taco')).toEqual({ contains: ['milk'], mayContain: [], declared: true });
+    expect(of('Baja Fish Taco')).toEqual({
+      contains: ['gluten', 'eggs', 'fish', 'milk', 'mustard'],
+      mayContain: [],
+      declared: true,
+    });
+    // The kitchen's additions (the churro dough) join the chocolate sauce's declaration.
+    expect(of('Churros')).toEqual({
+      contains: ['gluten', 'eggs', 'soybeans', 'milk'],
+      mayContain: ['fish', 'nuts'],
+      declared: true,
+    });
+    // Declared free is a declaration too.
+    expect(of('Fresh Lemonade')).toEqual({ contains: [], mayContain: [], declared: true });
+
+    const ingredientList = (
+      await get<{ name: string; allergens: { contains: string[]; mayContain: string[] } }[]>(
+        '/api/ingredients',
+      )
+    ).body.message;
+    for (const ingredient of demoIngredients)
+      expect(ingredientList.find((row) => row.name === ingredient.name)!.allergens).toEqual({
+        contains: sortAllergens(ingredient.allergens?.contains ?? []),
+        mayContain: sortAllergens(ingredient.allergens?.mayContain ?? []),
+      });
+
+    // Each declaration is kept, so the matrix names who and when.
+    const [lunch] = (await get<{ _id: string; name: string }[]>('/api/menus')).body.message;
+    const matrix = await get<{ categories: { dishes: { lastChange: { username: string } | null }[] }[] }>(
+      `/api/menus/${lunch!._id}/allergen-matrix`,
+    );
+    const rows = matrix.body.message.categories.flatMap((category) => category.dishes);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.lastChange?.username === DEMO_AUTHOR)).toBe(true);
   });
 
   it('serves a menu at any hour: at 04:00 on the truck clock the public page shows All Day', async () => {

@@ -1,4 +1,4 @@
-import { addInterval, type DietaryLists, dietaryTypes, emptyDietary } from '@carte/domain';
+import { addInterval, type DietaryLists, dietaryTypes, emptyDietary, sortAllergens } from '@carte/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../adapters/storage/storage.ts';
@@ -10,6 +10,7 @@ import {
   categories,
   categoryDishes,
   customizations,
+  declarationChanges,
   dishes,
   dishIngredients,
   dishSideDishes,
@@ -25,6 +26,7 @@ import { hashPassword, openRestaurant } from '../identity/index.ts';
 import { deleteImage, type ImageKind, storeImage } from '../media/index.ts';
 import { coverSvg, dishSvg, logoSvg, renderPng } from './demo-images.ts';
 import {
+  type DemoAllergens,
   type DemoCustomization,
   demoCategories,
   demoCustomizations,
@@ -206,6 +208,18 @@ export async function deleteDemoImages(storage: Storage, images: DemoImages): Pr
  * which renews itself), so the public menu at /menu/{restaurantId} shows them at once (decisions,
  * Demo) and the owner may publish and unpublish as any subscriber.
  */
+/** Who the demo's declarations name in their history. */
+export const DEMO_AUTHOR = 'Carte demo';
+
+/** A demo declaration as stored: the regulation's order, "contains" winning over "may contain". */
+const declarationOf = (allergens: DemoAllergens | undefined) => {
+  const contains = sortAllergens(allergens?.contains ?? []);
+  return {
+    contains,
+    mayContain: sortAllergens(allergens?.mayContain ?? []).filter((key) => !contains.includes(key)),
+  };
+};
+
 export async function writeDemoMenu(
   tx: Tx,
   restaurantId: string,
@@ -229,6 +243,7 @@ export async function writeDemoMenu(
       restaurantId,
       name: ingredient.name,
       parentId: ingredient.parent ? idOf(ingredientId, ingredient.parent, 'ingredient') : null,
+      allergens: declarationOf(ingredient.allergens),
       position,
     })),
   );
@@ -288,9 +303,36 @@ export async function writeDemoMenu(
         custom: (dish.custom ?? []).map(toData),
       },
       dietary: splitDietary(dish.dietary),
+      // Every demo dish is confirmed, so the demo menu passes the EU/UK check (issue 23 §7).
+      allergens: { ...declarationOf(dish.allergens), declared: true },
       position,
     })),
   );
+  // The declarations are kept like any owner's (the matrix names who and when): made by the demo.
+  await tx.insert(declarationChanges).values([
+    ...demoIngredients
+      .filter((ingredient) => ingredient.allergens)
+      .map((ingredient) => ({
+        restaurantId,
+        ingredientId: idOf(ingredientId, ingredient.name, 'ingredient'),
+        field: 'allergens',
+        before: null,
+        after: declarationOf(ingredient.allergens),
+        userId: null,
+        username: DEMO_AUTHOR,
+        createdAt: now,
+      })),
+    ...demoDishes.map((dish) => ({
+      restaurantId,
+      dishId: idOf(dishId, dish.name, 'dish'),
+      field: 'allergens',
+      before: null,
+      after: { ...declarationOf(dish.allergens), declared: true },
+      userId: null,
+      username: DEMO_AUTHOR,
+      createdAt: now,
+    })),
+  ]);
   await tx.insert(dishIngredients).values(
     demoDishes.flatMap((dish) =>
       dish.ingredients.map((name, position) => ({

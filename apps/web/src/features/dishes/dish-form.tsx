@@ -34,6 +34,7 @@ import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-c
 import { useListSize } from '../../ui/use-big-list.ts';
 import { DishAllergens } from '../allergens/index.ts';
 import { DietaryPicker } from '../dietary/index.ts';
+import { DeclarationHistory } from './declaration-history.tsx';
 import { DishCustomizations } from './dish-customizations.tsx';
 import classes from './dish-form.module.css';
 import { type DishFormValues, dishPayloadOf, dishValuesOf, emptyDishValues } from './dish-form-values.ts';
@@ -373,6 +374,8 @@ export function DishForm({ dish, onSaved }: { dish: Dish | null; onSaved?: (dish
             disabled={readOnly}
           />
         </Section>
+
+        {dish && <DeclarationHistory dishId={dish._id} />}
 
         {!readOnly && (
           <Paper className={classes.actions} withBorder shadow="sm" radius="lg">

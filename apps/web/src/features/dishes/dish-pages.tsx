@@ -16,6 +16,7 @@ import { dishesApi, useDeleteDishes, useDish } from '../../api/dishes.api.ts';
 import { ingredientKeys, ingredientsApi } from '../../api/ingredients.api.ts';
 import { confirmDelete } from '../../ui/confirm.tsx';
 import { CsvUploadDialog } from '../../ui/csv-upload-dialog.tsx';
+import { ExportCsvButton } from '../../ui/export-csv-button.tsx';
 import { FormDrawer } from '../../ui/form-drawer.tsx';
 import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -56,6 +57,7 @@ function DishesPage() {
         actions={
           can('dish') && (
             <>
+              <ExportCsvButton area="dishes" />
               <Button variant="default" leftSection={<IconFileUpload size={16} />} onClick={csv.open}>
                 Upload CSV
               </Button>

@@ -1,9 +1,10 @@
 import { Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFileUpload, IconPlus } from '@tabler/icons-react';
+import { IconFileUpload, IconPlus, IconTags } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ingredientsApi } from '../../api/ingredients.api.ts';
 import { CsvUploadDialog } from '../../ui/csv-upload-dialog.tsx';
+import { ExportCsvButton } from '../../ui/export-csv-button.tsx';
 import { FormDrawer } from '../../ui/form-drawer.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useCan } from '../../ui/use-can.ts';
@@ -31,6 +32,17 @@ export function IngredientsPage() {
         actions={
           can('ingredient') && (
             <>
+              {can('dish') && (
+                <Button
+                  component={Link}
+                  to="/allergens/food-types"
+                  variant="default"
+                  leftSection={<IconTags size={16} />}
+                >
+                  Map food types
+                </Button>
+              )}
+              <ExportCsvButton area="ingredients" />
               <Button variant="default" leftSection={<IconFileUpload size={16} />} onClick={csv.open}>
                 Upload CSV
               </Button>

@@ -17,6 +17,7 @@ import { errorMessage, notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
 import { useCan } from '../../ui/use-can.ts';
+import { AllergenMatrixLink } from '../allergen-matrix/index.ts';
 import { PreviewToggle, useMenuPreviewDraft } from '../dashboard/index.ts';
 import { CategorySelectModal } from './category-select-modal.tsx';
 import classes from './menu-form.module.css';
@@ -257,7 +258,12 @@ export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCa
         description={
           menu ? 'Edit the menu, its branding and what guests see.' : 'Name it, brand it, publish it.'
         }
-        actions={<PreviewToggle />}
+        actions={
+          <>
+            {menu && can('menu') && <AllergenMatrixLink menuId={menu._id} menuName={menu.name} />}
+            <PreviewToggle />
+          </>
+        }
       />
       {readOnly && (
         <Alert color="yellow" variant="light" icon={<IconLock size={18} />}>
