@@ -13,13 +13,8 @@ import {
 } from '@mantine/core';
 import { IconCopy, IconLock, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-<<<<<<< HEAD
-import { useCloneMenuAction } from '../menus/index.ts';
-=======
-import { useCopyMenu } from '../../api/menus.api.ts';
-import { notifyFailure, notifySuccess } from '../../ui/notify.ts';
 import { AllergenMatrixLink } from '../allergen-matrix/index.ts';
->>>>>>> matrix
+import { useCloneMenuAction } from '../menus/index.ts';
 import classes from './dashboard.module.css';
 
 interface MenuSwitcherProps {
@@ -179,14 +174,9 @@ function MenuRow({
           )}
         </Group>
       </UnstyledButton>
-<<<<<<< HEAD
+      {onClone && <AllergenMatrixLink menuId={menu._id} menuName={menu.name} compact />}
       {onClone && (
         <Tooltip label="Clone">
-=======
-      {canEdit && <AllergenMatrixLink menuId={menu._id} menuName={menu.name} compact />}
-      {canEdit && (
-        <Tooltip label="Copy menu">
->>>>>>> matrix
           <ActionIcon
             variant="subtle"
             color="gray"
