@@ -118,3 +118,40 @@ export function problemsByDish(
   }
   return [...groups.values()];
 }
+
+// ---------- the settings' words for the rules (issue 23 §4) ----------
+
+export const labellingRegionLabels: Record<Labelling['region'], string> = {
+  EU: 'EU',
+  UK: 'UK',
+  US: 'US',
+  other: 'Other',
+};
+
+/** What each region makes Carte check, under the region's choice in settings. */
+export const labellingRegionHelp: Record<Labelling['region'], string> = {
+  EU: 'Regulation (EU) 1169/2011: every dish must declare the 14 allergens. Carte flags each dish whose allergens you have not confirmed.',
+  UK: 'The Food Standards Agency’s rules: every dish must declare the 14 allergens. Carte flags each dish whose allergens you have not confirmed.',
+  US: 'No allergen declaration is asked. The calorie rule and the state notice below may apply.',
+  other:
+    'No allergen declaration is asked. Carte still flags diet tags your allergens contradict and switched-off ingredients.',
+};
+
+export const calorieRuleLabels: Record<Labelling['calories'], { label: string; detail: string }> = {
+  none: { label: 'None', detail: 'Calories stay optional.' },
+  england: {
+    label: 'England’s rule',
+    detail: 'kcal per portion, 250+ staff. Every dish needs its calories and portion size.',
+  },
+  'us-chain': {
+    label: 'US chain rule',
+    detail: '20+ locations. Every dish needs its calories.',
+  },
+};
+
+export const usStateNoticeLabels: Record<Labelling['usStateNotice'], string> = {
+  none: 'None',
+  MA: 'Massachusetts',
+  RI: 'Rhode Island',
+  IL: 'Illinois',
+};
