@@ -64,6 +64,7 @@ export function openPublishCheck(
               {messages.menuIncomplete} Your settings forbid publishing an incomplete menu: complete the
               dishes below, or change it in{' '}
               <Anchor
+                underline="always"
                 href={SETTINGS_PATH}
                 onClick={(event) => {
                   event.preventDefault();
@@ -76,7 +77,7 @@ export function openPublishCheck(
             </Alert>
           ) : (
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
-              {messages.menuIncomplete} Guests may miss what the rules ask them to be told.
+              {messages.menuIncomplete} Complete the dishes below first, or publish the menu as it is.
             </Alert>
           )}
           <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars>
@@ -113,6 +114,7 @@ export function openPublishCheck(
               The rules come from{' '}
               <Anchor
                 size="xs"
+                underline="always"
                 href={SETTINGS_PATH}
                 onClick={(event) => {
                   event.preventDefault();
