@@ -92,7 +92,8 @@ describe('labelling journey', () => {
     await eventually(() => phoneSection.isVisible());
     await settled(small.page);
     await phoneSection.screenshot({ path: screenshotPath('labelling-settings-390') });
-    await phoneSection.getByRole('switch').scrollIntoViewIfNeeded();
+    // Above the phone's sticky save bar.
+    await phoneSection.getByRole('switch').evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await small.page.screenshot({ path: screenshotPath('labelling-settings-390-switch') });
     await small.context.close();
   }, 120_000);
