@@ -189,7 +189,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(csvImportRoutes, { csvImport: services.csvImport, csvExport: services.csvExport });
       await api.register(allergenRoutes, { prefix: '/allergens' });
       await api.register(analyticsRoutes, { prefix: '/gapi', analytics: services.analytics });
-      await api.register(menuRoutes, { prefix: '/menus', menus: services.menus });
+      await api.register(menuRoutes, {
+        prefix: '/menus',
+        menus: services.menus,
+        compliance: services.menuCompliance,
+      });
       await api.register(categoryRoutes, { prefix: '/categories', categories: services.categories });
       await api.register(menuTimelineRoutes, { prefix: '/menus', timeline: services.timeline });
       await api.register(categoryTimelineRoutes, { prefix: '/categories', timeline: services.timeline });

@@ -40,6 +40,7 @@ import { imageUrls } from './features/media/index.ts';
 import { createMediaLibraryService } from './features/media/media-library.service.ts';
 import { createMemberService } from './features/members/member.service.ts';
 import { createMenuService } from './features/menus/menu.service.ts';
+import { createMenuCompliance } from './features/menus/menu-compliance.ts';
 import { createMenuTimelineService } from './features/menus/menu-timeline.service.ts';
 import { createPublishingPolicy } from './features/menus/publishing.ts';
 import {
@@ -107,6 +108,8 @@ export function createServices(deps: ServiceDeps) {
       menuChanges.publish(restaurantId);
     },
   };
+  // The check before publishing (issue 23 §5): every path that publishes a menu passes it.
+  const menuCompliance = createMenuCompliance({ db });
   const billing = createBillingService({
     db,
     payments,
@@ -116,6 +119,8 @@ export function createServices(deps: ServiceDeps) {
     mailer: deps.mailer,
     boss: deps.boss,
     log,
+    publishBlocked: async (tx, restaurantId, menuId) =>
+      (await menuCompliance.blockingProblems(tx, restaurantId, [menuId])).length > 0,
   });
 
   const tokens = createTokenService({ db, secret: config.jwtSecret, now });
@@ -152,7 +157,7 @@ export function createServices(deps: ServiceDeps) {
   const dietary = createDietaryService({ db, publicMenu });
   // One publishing rule for the menu form and quick edit.
   const canPublish = createPublishingPolicy({ billingProvider: config.billingProvider, billing });
-  const menus = createMenuService({ db, storage, canPublish, now, publicMenu });
+  const menus = createMenuService({ db, storage, canPublish, compliance: menuCompliance, now, publicMenu });
   const analytics = createAnalyticsService({ db, now, publicUrl: config.publicUrl, log });
   const displays = createDisplayService({ db, storage, publicUrl: config.publicUrl, now, publicMenu });
   // "Login as" (an admin, or a reseller acting as a client): a session as a login opens it, marked.
@@ -204,6 +209,7 @@ export function createServices(deps: ServiceDeps) {
     customizations,
     dietary,
     menus,
+    menuCompliance,
     timeline: createMenuTimelineService({ db, storage, now, publicMenu }),
     categories: createCategoryService({ db, now, publicMenu }),
     ingredients: createIngredientService({ db, now, customizations, publicMenu }),
@@ -232,7 +238,14 @@ export function createServices(deps: ServiceDeps) {
     qr: createQrService({ db, storage, publicUrl: config.publicUrl, displays }),
     csvImport: createCsvImportService({ db, publicMenu }),
     csvExport: createCsvExportService({ db }),
-    quickEdit: createQuickEditService({ db, canPublish, now, publicMenu }),
+    quickEdit: createQuickEditService({
+      db,
+      canPublish,
+      assertPublishable: (tx, restaurantId, menuIds) =>
+        menuCompliance.assertPublishable(tx, restaurantId, menuIds),
+      now,
+      publicMenu,
+    }),
     mediaLibrary: createMediaLibraryService({ db, storage, now }),
     members: createMemberService({ db, mailer: deps.mailer, links, publicUrl: config.publicUrl, now }),
     analytics,

@@ -753,6 +753,35 @@ describe('paying keeps your place (issue 22)', () => {
     expect(await isDraft(dinner)).toBe(true);
   });
 
+  it('leaves the menu a draft after paying when the restaurant forbids publishing it incomplete (issue 23)', async () => {
+    const { token } = await asOwner();
+    const lunch = await draftMenu(token, 'Lunch');
+    const category = await t.call<{ _id: string }>({
+      method: 'POST',
+      url: '/api/categories',
+      token,
+      payload: { name: 'Mains', menu: lunch },
+    });
+    const dish = await t.call({
+      method: 'POST',
+      url: '/api/dishes',
+      token,
+      payload: { name: 'Soup', price: '6', category: category.body.message._id },
+    });
+    expect(dish.status, JSON.stringify(dish.body)).toBe(200);
+    const rules = { region: 'EU', calories: 'none', usStateNotice: 'none', blockIncomplete: true };
+    expect(
+      (await t.call({ method: 'POST', url: '/api/restaurants/update', token, payload: { labelling: rules } }))
+        .status,
+    ).toBe(200);
+
+    const sessionId = (await checkoutFor(token, lunch)).body.message;
+    expect((await postForm(`/billing/checkout/${sessionId}/complete`)).statusCode).toBe(303);
+    // The subscription is kept; the undeclared soup keeps the menu a draft.
+    expect((await hasActive(token)).active).toBe(true);
+    expect(await isDraft(lunch)).toBe(true);
+  });
+
   it('"Cancel" on that checkout leads back to the menu, still a draft', async () => {
     const { token } = await asOwner();
     const lunch = await draftMenu(token, 'Lunch');

@@ -3,6 +3,7 @@ export * from './allergen-records.ts';
 export * from './allergens.ts';
 export * from './api.ts';
 export * from './billing.ts';
+export * from './compliance.ts';
 export * from './contrast.ts';
 export * from './displays.ts';
 export * from './filters.ts';

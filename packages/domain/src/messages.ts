@@ -394,6 +394,15 @@ export const messages = {
   zoneHasNoDisplays: 'Add a menu display to this zone first.',
   addMenuToAllDisplays: (menu: string, zone: string, count: number) =>
     `Add ${menu} to all ${count} displays in ${zone}?`,
+
+  // issue 23 §5 — the check before publishing (labelling rules)
+  menuIncomplete: 'This menu is incomplete for your labelling rules.',
+  complianceNoDeclaration: 'No allergen declaration',
+  complianceNoCalories: 'No calories',
+  complianceNoPortion: 'No portion size',
+  complianceDietContradicted: (diet: string, allergens: string) =>
+    `Tagged “${diet}” but contains ${allergens}`,
+  complianceIngredientOff: (ingredient: string) => `Names ${ingredient}, an ingredient switched off`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,4 @@
-import { messages } from '@carte/domain';
+import { type ComplianceProblem, messages } from '@carte/domain';
 
 /**
  * Typed errors thrown by services (STYLE rule 10). One handler maps them to the envelope and status
@@ -8,8 +8,10 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    /** Extra fields merged into the answer's message for the few answers that carry data. */
+    /** Headers of the answer (429's retry-after). */
     readonly headers: Record<string, string> = {},
+    /** Fields beside `message` in the envelope, for the few failures that carry data (409's problems). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = new.target.name;
@@ -44,6 +46,15 @@ export class NotFoundError extends AppError {
 export class NameClashError extends AppError {
   constructor(message: string) {
     super(412, message);
+  }
+}
+/**
+ * A publish refused because the menu is incomplete for the restaurant's labelling rules and the
+ * restaurant asked not to publish such a menu (issue 23 §5): 409 with the problems beside the message.
+ */
+export class IncompleteMenuError extends AppError {
+  constructor(readonly problems: readonly ComplianceProblem[]) {
+    super(409, messages.menuIncomplete, {}, { problems });
   }
 }
 export class TokenExpiredError extends AppError {

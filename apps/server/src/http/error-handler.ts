@@ -33,7 +33,7 @@ export const errorHandlerPlugin = fp(
         return reply
           .code(error.statusCode)
           .headers(error.headers)
-          .send(fail(error.statusCode, error.message));
+          .send({ ...fail(error.statusCode, error.message), ...error.extra });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];

@@ -182,6 +182,7 @@ export const routeTable: Record<string, RouteEntry> = {
     ],
   },
   'GET /api/menus/{id}': one('read', "B's menu", (a) => id(a.target.menu)),
+  'GET /api/menus/{id}/compliance': one('read', "B's menu", (a) => id(a.target.menu)),
   'PUT /api/menus/{id}': {
     kind: 'targets',
     variants: [

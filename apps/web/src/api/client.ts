@@ -40,7 +40,8 @@ export interface UploadProgress {
 
 const API_BASE = '/api';
 
-const envelopeShape = z.object({
+// Loose: a failure may carry data beside its message (409's `problems`), kept in ApiError.body.
+const envelopeShape = z.looseObject({
   statusCode: z.number(),
   confirmation: z.enum(['Success', 'Fail']),
   message: z.unknown(),

@@ -1,6 +1,16 @@
-import { type Category, type Menu, type MenuInput, type MenuUpdate, menuSchema } from '@carte/domain';
+import {
+  type Category,
+  type ComplianceProblem,
+  complianceProblemSchema,
+  type Menu,
+  type MenuInput,
+  type MenuUpdate,
+  menuComplianceSchema,
+  menuSchema,
+} from '@carte/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { isApiError } from './api-error.ts';
 import { categoryKeys } from './categories.api.ts';
 import { api, toFormData, type UploadProgress } from './client.ts';
 import { withCopyName } from './name-clash.ts';
@@ -69,7 +79,22 @@ export const menusApi = {
     api.post('/menus/select-categories', { body: input, schema: menuSchema }),
   removeCategory: (input: { menuID: string; categoryID: string }) =>
     api.post('/menus/remove-category', { body: input, schema: menuSchema }),
+  /** What the menu lacks for the labelling rules (issue 23 §5), read fresh before each publish. */
+  compliance: (id: string, signal?: AbortSignal) =>
+    api.get(`/menus/${id}/compliance`, { schema: menuComplianceSchema, signal }),
 };
+
+const incompleteBody = z.object({ problems: z.array(complianceProblemSchema) });
+
+/**
+ * The problems of a publish refused with 409 because the restaurant forbids publishing an incomplete
+ * menu; null for any other failure.
+ */
+export function incompleteMenuProblems(error: unknown): ComplianceProblem[] | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const parsed = incompleteBody.safeParse(error.body);
+  return parsed.success ? parsed.data.problems : null;
+}
 
 /** Own menus, then the parent's (`fromParent`); new menus last. */
 export function useMenus(options: { enabled?: boolean } = {}) {

@@ -23,6 +23,7 @@ import { AppError, ForbiddenError, InvalidError, NotFoundError } from '../../cor
 import type { Logger } from '../../core/logger.ts';
 import type { MailSender } from '../../core/mail-port.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { errorForLog, uniqueViolation } from '../../db/errors.ts';
 import {
@@ -48,6 +49,11 @@ export interface BillingDeps {
   /** The job queue: each stored event is processed by a job (with retries). */
   boss: PgBoss;
   log: Logger;
+  /**
+   * Whether the restaurant's labelling rules forbid publishing this menu (issue 23 §5, the menus
+   * feature's check), read in the subscription's transaction; never, when absent.
+   */
+  publishBlocked?: (tx: Tx, restaurantId: string, menuId: string) => Promise<boolean>;
 }
 
 /** Where the browser comes back to from a checkout: paths of the web app. */
@@ -254,6 +260,15 @@ export function createBillingService(deps: BillingDeps) {
     menuId: string,
     at: Date,
   ) {
+    // The restaurant may forbid publishing an incomplete menu (issue 23 §5): the menu stays a draft
+    // and the return page says so; the subscription itself is kept.
+    if (await deps.publishBlocked?.(tx, restaurantId, menuId)) {
+      log.info(
+        { restaurantId, menuId },
+        'menu left a draft after checkout: incomplete for its labelling rules',
+      );
+      return;
+    }
     const published = await tx
       .update(menus)
       .set({ draft: false, updatedAt: at })

@@ -1,6 +1,7 @@
 import {
   cloneSchema,
   listMenusQuery,
+  menuComplianceSchema,
   menuInputSchema,
   menuSchema,
   menuUpdateSchema,
@@ -13,14 +14,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../http/auth.ts';
-import { ok, responses } from '../../http/envelope.ts';
+import { incompleteMenuResponse, ok, responses } from '../../http/envelope.ts';
 import { parseFields, readForm } from '../../http/form.ts';
 import { listHandler, pageDescription } from '../../http/list-page.ts';
 import { requirePermission } from '../../http/permissions.ts';
 import type { MenuService } from './menu.service.ts';
+import type { MenuCompliancePort } from './menu-compliance.ts';
 
 export interface MenuRoutesOptions {
   menus: MenuService;
+  compliance: Pick<MenuCompliancePort, 'get'>;
 }
 
 /** The multipart text fields that carry JSON; every other field (the name above all) stays text. */
@@ -33,7 +36,7 @@ const formDescription = `JSON, or multipart/form-data with the same fields (${js
  * service, wrap. Reads need a signed-in user of a restaurant; every write needs the `menu` flag.
  */
 export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, options) => {
-  const { menus } = options;
+  const { menus, compliance } = options;
   const tags = ['menus'];
   const security = [{ bearer: [] }];
   // Sign-in and the flag are checked on request, before the body is read: a member without the
@@ -69,8 +72,8 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
         tags,
         security,
         summary: 'Create a menu (a draft unless `draft` is false, which needs a subscription)',
-        description: `${formDescription} Defaults: colours #ff1616, #83cdf1, #f46d26; call-to-action "REPORT AN ISSUE" with the creator's email.`,
-        response: responses(menuSchema, [400, 401, 402, 403, 404, 417]),
+        description: `${formDescription} Defaults: colours #ff1616, #83cdf1, #f46d26; call-to-action "REPORT AN ISSUE" with the creator's email. Published at once (\`draft\` false) by a restaurant that set "Don't publish an incomplete menu", a menu its labelling rules find incomplete answers 409 with \`problems\` and is not created.`,
+        response: responses(menuSchema, [400, 401, 402, 403, 404, 417], incompleteMenuResponse),
       },
     },
     async (request) => {
@@ -141,6 +144,23 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
     async (request) => ok(await menus.get(callerOf(request), request.params.id)),
   );
 
+  app.get(
+    '/:id/compliance',
+    {
+      ...reader,
+      schema: {
+        tags,
+        security,
+        summary: 'What a menu lacks for the labelling rules (the check before publishing)',
+        description:
+          "Per dish the menu shows (its categories' dishes, inherited ones included): no allergen declaration (region EU or UK), no calories (a calorie rule), no portion (England's rule), a diet tag its allergens contradict, an ingredient switched off that it still names. `rules` are the caller's restaurant's labelling rules (a location reading its parent's menu answers to its own); `complete` when nothing is listed.",
+        params,
+        response: responses(menuComplianceSchema, [400, 401, 403, 404, 417]),
+      },
+    },
+    async (request) => ok(await compliance.get(callerOf(request), request.params.id)),
+  );
+
   app.put(
     '/:id',
     {
@@ -149,9 +169,9 @@ export const menuRoutes: FastifyPluginAsyncZod<MenuRoutesOptions> = async (app, 
         tags,
         security,
         summary: 'Update a menu: only the fields sent change; `categories` replaces the list in its order',
-        description: `${formDescription} \`removeCover\`/\`removeLogo\` (or \`cover\`/\`logo\` null or '') clear a picture; a path sent back as read keeps it. Publishing (\`draft\` false on a draft) needs a subscription (402); unpublishing is always allowed.`,
+        description: `${formDescription} \`removeCover\`/\`removeLogo\` (or \`cover\`/\`logo\` null or '') clear a picture; a path sent back as read keeps it. Publishing (\`draft\` false on a draft) needs a subscription (402), and answers 409 with \`problems\` (nothing changed) when the restaurant set "Don't publish an incomplete menu" and the menu, as this update leaves it, is incomplete for its labelling rules; unpublishing is always allowed.`,
         params,
-        response: responses(menuSchema, [400, 401, 402, 403, 404, 417]),
+        response: responses(menuSchema, [400, 401, 402, 403, 404, 417], incompleteMenuResponse),
       },
     },
     async (request) => {

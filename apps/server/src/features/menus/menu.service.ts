@@ -31,6 +31,7 @@ import { readableMenus, scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
 import { addUploadToLibrary, copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
 import { createMenuLister, type MenuRow, presentMenu, presentMenus } from './menu.presenter.ts';
+import type { MenuCompliancePort } from './menu-compliance.ts';
 import { copyImage } from './menu-images.ts';
 import type { CanPublish } from './publishing.ts';
 
@@ -38,6 +39,8 @@ export interface MenuServiceDeps {
   db: Db;
   storage: Storage;
   canPublish: CanPublish;
+  /** The labelling check every publish passes (issue 23 §5). */
+  compliance: Pick<MenuCompliancePort, 'assertPublishable'>;
   now: () => Date;
   publicMenu: PublicMenuChanges;
 }
@@ -70,7 +73,7 @@ const byListOrder = (scope: RestaurantScope) => (a: MenuRow, b: MenuRow) =>
  * a parent's menus are visible read-only (decisions §4).
  */
 export function createMenuService(deps: MenuServiceDeps) {
-  const { db, storage, canPublish, now, publicMenu } = deps;
+  const { db, storage, canPublish, compliance, now, publicMenu } = deps;
   const listMenus = createMenuLister(db, storage);
 
   async function findMenu(scope: RestaurantScope, id: string): Promise<MenuRow | undefined> {
@@ -274,6 +277,8 @@ export function createMenuService(deps: MenuServiceDeps) {
             })
             .returning({ id: menus.id });
           await replaceCategories(tx, row!.id, list);
+          // Published at once: the restaurant's labelling rules may forbid it (409, nothing kept).
+          if (!draft) await compliance.assertPublishable(tx, scope.restaurantId, [row!.id]);
           return row!.id;
         }),
       );
@@ -326,6 +331,9 @@ export function createMenuService(deps: MenuServiceDeps) {
             .set(set)
             .where(and(eq(menus.id, id), eq(menus.restaurantId, scope.restaurantId)));
           if (list) await replaceCategories(tx, id, list);
+          // Checked on the menu as this update leaves it; a 409 rolls the whole update back.
+          if (input.draft === false && existing.draft)
+            await compliance.assertPublishable(tx, scope.restaurantId, [id]);
         }),
       );
       publicMenu.changed(scope.restaurantId);

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError } from '../../core/errors.ts';
 import { callerOf } from '../../http/auth.ts';
-import { ok, responses } from '../../http/envelope.ts';
+import { incompleteMenuResponse, ok, responses } from '../../http/envelope.ts';
 import type { QuickEditService } from './quick-edit.service.ts';
 
 /** onRequest: quick edit needs any of menu, category, dish, ingredient (doc 2 §6, doc 3 §6). */
@@ -69,9 +69,9 @@ export const quickEditRoutes: FastifyPluginAsyncZod<{ quickEdit: QuickEditServic
         security,
         summary: 'Switch availability of menus, categories, dishes, ingredients and customizations at once',
         description:
-          "Each list holds `{id, checked}`; a customization may carry `options: [{id, checked}]` of its own options. A section the caller's flags do not open must be empty (403); an id the caller cannot see answers 404; switching a record inherited from the parent answers 403 (sending its current state is allowed); nothing changes then. Publishing a menu (`checked: true` on a draft) needs a subscription: without one the menus stay as they were, everything else is saved, and the answer has `menusUpdatedSuccessfully: false`.",
+          'Each list holds `{id, checked}`; a customization may carry `options: [{id, checked}]` of its own options. A section the caller\'s flags do not open must be empty (403); an id the caller cannot see answers 404; switching a record inherited from the parent answers 403 (sending its current state is allowed); nothing changes then. Publishing a menu (`checked: true` on a draft) needs a subscription: without one the menus stay as they were, everything else is saved, and the answer has `menusUpdatedSuccessfully: false`. When the restaurant set "Don\'t publish an incomplete menu" and a menu this save publishes is incomplete for its labelling rules (as the save leaves it), the answer is 409 with `problems` and nothing changes.',
         body: quickEditUpdateSchema,
-        response: responses(quickEditResultSchema, [400, 401, 403, 404, 417]),
+        response: responses(quickEditResultSchema, [400, 401, 403, 404, 417], incompleteMenuResponse),
       },
     },
     async (request) => ok(await quickEdit.update(callerOf(request), request.body)),

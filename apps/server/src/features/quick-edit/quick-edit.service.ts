@@ -19,6 +19,7 @@ import type { Caller } from '../../core/caller.ts';
 import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { PublicMenuChanges } from '../../core/public-menu-changes.ts';
 import { assertVisible, type RestaurantScope } from '../../core/restaurant-scope.ts';
+import type { Tx } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
 import { anyOf, direction, lowerName, readPage } from '../../db/list-page.ts';
 import { readableMenus, scopeOf } from '../../db/restaurant-scope.ts';
@@ -40,6 +41,12 @@ export interface QuickEditServiceDeps {
   db: Db;
   /** May this restaurant publish a menu (the menus feature's publishing policy over billing)? */
   canPublish: (restaurantId: string) => Promise<boolean>;
+  /**
+   * The labelling check every publish passes (issue 23 §5; the menus feature's): inside the
+   * transaction, after the writes; throws 409 with the problems when the restaurant forbids publishing
+   * an incomplete menu.
+   */
+  assertPublishable: (tx: Tx, restaurantId: string, menuIds: readonly string[]) => Promise<void>;
   now: () => Date;
   publicMenu: PublicMenuChanges;
 }
@@ -95,7 +102,7 @@ const windowed = <T extends PgSelect>(query: T, window?: { limit: number; offset
  * location's inherited records are listed locked and cannot be switched.
  */
 export function createQuickEditService(deps: QuickEditServiceDeps) {
-  const { db, canPublish, now, publicMenu } = deps;
+  const { db, canPublish, assertPublishable, now, publicMenu } = deps;
 
   /**
    * The categories, dishes and ingredients a menu holds (visible ones only), as subqueries (a menu of
@@ -583,6 +590,9 @@ export function createQuickEditService(deps: QuickEditServiceDeps) {
               .set({ isAvailable: write.isAvailable, options: write.options })
               .where(and(eq(customizations.id, write.id), eq(customizations.restaurantId, own)));
           }
+          // The menus this save publishes, checked as it leaves them (an ingredient switched off in
+          // the same save counts); a 409 rolls every switch back.
+          await assertPublishable(tx, own, idsWith(menuWrites, true));
         });
         publicMenu.changed(scope.restaurantId);
       }

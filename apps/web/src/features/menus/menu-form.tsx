@@ -6,7 +6,13 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { useCategories } from '../../api/categories.api.ts';
-import { type MenuFiles, useCreateMenu, useDeleteMenu, useUpdateMenu } from '../../api/menus.api.ts';
+import {
+  incompleteMenuProblems,
+  type MenuFiles,
+  useCreateMenu,
+  useDeleteMenu,
+  useUpdateMenu,
+} from '../../api/menus.api.ts';
 import { useRestaurant } from '../../api/restaurants.api.ts';
 import { selectedMenuStore } from '../../api/selected-menu.ts';
 import { useCurrentUser } from '../../api/session.ts';
@@ -29,6 +35,7 @@ import {
   DisplaySection,
 } from './menu-form-sections.tsx';
 import { type MenuFormValues, menuFormValues, menuPayload } from './menu-form-values.ts';
+import { checkBeforePublishing, openPublishCheck } from './publish-check.tsx';
 import { openSubscribeRequired } from './subscribe-required.tsx';
 import { useCloneMenuAction } from './use-clone-menu-action.ts';
 
@@ -95,22 +102,39 @@ export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCa
     return menu._id;
   };
 
-  const showError = (error: unknown) => {
+  /** Leaves the form for another screen of the app (the subscription, the labelling settings). */
+  const leave = (path: string) => {
+    if (!form.isDirty()) guard.allowNextNavigation();
+    void navigate(path);
+  };
+
+  const showError = (error: unknown, keep: () => Promise<string> = keepMenu) => {
     if (isApiError(error) && error.status === 402) {
-      openSubscribeRequired(
-        user,
-        (path) => {
-          if (!dirty) guard.allowNextNavigation();
-          void navigate(path);
-        },
-        { keepMenu },
-      );
+      openSubscribeRequired(user, leave, { keepMenu: keep });
+      return;
+    }
+    // The settings forbid publishing an incomplete menu (issue 23 §5): the refusal lists why.
+    const problems = incompleteMenuProblems(error);
+    if (problems) {
+      void openPublishCheck([{ menuName: form.getValues().name, problems }], {
+        blocked: true,
+        navigate: leave,
+      });
       return;
     }
     // Menu save failures show under the menu name, unless permission was denied (doc 1 §8).
     if (isApiError(error) && error.notified) return;
     form.setFieldError('name', errorMessage(error));
     window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  /**
+   * Publishing a saved menu: the check before publishing first (issue 23 §5), which asks only when
+   * the menu lacks something. Answers the published menu, or null when the owner stopped.
+   */
+  const publishSaved = async (saved: Menu): Promise<Menu | null> => {
+    if (!(await checkBeforePublishing([{ id: saved._id, name: saved.name }], leave))) return null;
+    return update.mutateAsync({ id: saved._id, input: { draft: false } });
   };
 
   const afterSave = (saved: Menu) => {
@@ -135,16 +159,41 @@ export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCa
     setRunning(action);
     try {
       if (!menu) {
-        const draft = action !== 'publish';
-        const created = await create.mutateAsync({ input: { ...payload, draft }, files, onUploadProgress });
-        notifySuccess(draft ? messages.menuCreated : messages.menuPublished);
+        // Published at once: saved as a draft first, so the check reads the menu as it will be.
+        const created = await create.mutateAsync({
+          input: { ...payload, draft: true },
+          files,
+          onUploadProgress,
+        });
         form.resetDirty();
         selectedMenuStore.set(created._id);
+        let published = false;
+        if (action === 'publish') {
+          try {
+            published = (await publishSaved(created)) !== null;
+          } catch (error) {
+            showError(error, async () => created._id);
+          }
+        }
+        notifySuccess(published ? messages.menuPublished : messages.menuCreated);
         guard.allowNextNavigation();
         void navigate(`/create-menu?id=${created._id}`, { replace: true });
         return;
       }
-      const draft = action === 'publish' ? false : action === 'unpublish' ? true : undefined;
+      if (action === 'publish') {
+        // What the form holds is saved first, so the check reads the menu as it will be published.
+        let current = menu;
+        if (form.isDirty()) {
+          current = await update.mutateAsync({ id: menu._id, input: payload, files, onUploadProgress });
+          afterSave(current);
+        }
+        const published = await publishSaved(current);
+        if (published) afterSave(published);
+        if (published || current !== menu)
+          notifySuccess(published ? messages.menuPublished : messages.menuSaved);
+        return;
+      }
+      const draft = action === 'unpublish' ? true : undefined;
       const saved = await update.mutateAsync({
         id: menu._id,
         input: { ...payload, ...(draft === undefined ? {} : { draft }) },
@@ -153,13 +202,11 @@ export function MenuForm({ menu, catalog }: { menu: Menu | null; catalog: MenuCa
       });
       afterSave(saved);
       notifySuccess(
-        action === 'publish'
-          ? messages.menuPublished
-          : action === 'unpublish'
-            ? messages.menuUnpublished
-            : saved.draft
-              ? messages.menuSaved
-              : messages.menuUpdated,
+        action === 'unpublish'
+          ? messages.menuUnpublished
+          : saved.draft
+            ? messages.menuSaved
+            : messages.menuUpdated,
       );
     } catch (error) {
       showError(error);

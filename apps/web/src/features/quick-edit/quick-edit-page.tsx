@@ -21,7 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconLock, IconToggleRight } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useMenus } from '../../api/menus.api.ts';
+import { incompleteMenuProblems, useMenus } from '../../api/menus.api.ts';
 import { useSaveQuickEdit } from '../../api/quick-edit.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { confirmAction } from '../../ui/confirm.tsx';
@@ -31,7 +31,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { matchesSearch, SearchInput } from '../../ui/search-input.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
 import { UnsavedChangesBanner, useUnsavedChangesGuard } from '../../ui/unsaved-changes.tsx';
-import { openSubscribeRequired } from '../menus/index.ts';
+import { checkBeforePublishing, openPublishCheck, openSubscribeRequired } from '../menus/index.ts';
 import classes from './quick-edit.module.css';
 import {
   type Changes,
@@ -67,6 +67,7 @@ export function QuickEditPage() {
   const menus = useMenus();
   const query = useQuickEditData(menuId, search, pages);
   const save = useSaveQuickEdit();
+  const [checking, setChecking] = useState(false);
   const dirty = changes.size > 0;
   const guard = useUnsavedChangesGuard(dirty);
 
@@ -88,9 +89,32 @@ export function QuickEditPage() {
     setMenuId(next);
   };
 
-  const handleSave = () => {
-    if (!dirty || save.isPending) return;
-    save.mutate(payloadOf(changes, savedCustomizations), {
+  /** Leaves for another screen of the app (the subscription, the labelling settings). */
+  const leave = (path: string) => {
+    guard.allowNextNavigation();
+    void navigate(path);
+  };
+
+  const handleSave = async () => {
+    if (!dirty || save.isPending || checking) return;
+    const payload = payloadOf(changes, savedCustomizations);
+    // Menus this save publishes pass the check before publishing first (issue 23 §5).
+    const nameOf = (id: string) => menus.data?.find((menu) => menu._id === id)?.name ?? 'This menu';
+    const publishing = (payload.menus ?? [])
+      .filter((toggle) => toggle.checked)
+      .map((toggle) => ({ id: toggle.id, name: nameOf(toggle.id) }));
+    if (publishing.length > 0) {
+      setChecking(true);
+      try {
+        if (!(await checkBeforePublishing(publishing, leave))) return;
+      } catch (error) {
+        notifyFailure(error);
+        return;
+      } finally {
+        setChecking(false);
+      }
+    }
+    save.mutate(payload, {
       onSuccess: (result) => {
         setChanges(new Map());
         if (result.menusUpdatedSuccessfully) {
@@ -99,16 +123,22 @@ export function QuickEditPage() {
         }
         // Doc 2 §4: the rest is saved; publishing needs a subscription.
         notifications.show({ color: 'yellow', message: messages.changesMadeExceptMenus });
-        openSubscribeRequired(user, (path) => {
-          guard.allowNextNavigation();
-          void navigate(path);
-        });
+        openSubscribeRequired(user, leave);
       },
-      onError: notifyFailure,
+      onError: (error) => {
+        // Refused whole: the settings forbid publishing an incomplete menu; nothing was saved.
+        const problems = incompleteMenuProblems(error);
+        if (problems) {
+          const menuName = publishing.length === 1 ? publishing[0]!.name : 'These menus';
+          void openPublishCheck([{ menuName, problems }], { blocked: true, navigate: leave });
+          return;
+        }
+        notifyFailure(error);
+      },
     });
   };
 
-  useHotkeys([['mod+S', handleSave]], []);
+  useHotkeys([['mod+S', () => void handleSave()]], []);
 
   const menuOptions = [
     { value: ALL_MENUS, label: 'All menus' },
@@ -182,7 +212,7 @@ export function QuickEditPage() {
               <Button variant="default" disabled={save.isPending} onClick={() => setChanges(new Map())}>
                 Discard
               </Button>
-              <Button onClick={handleSave} loading={save.isPending}>
+              <Button onClick={() => void handleSave()} loading={save.isPending || checking}>
                 Save
               </Button>
             </Group>

@@ -1,6 +1,8 @@
 import {
   type CtaColor,
   type CtaType,
+  defaultLabelling,
+  type Labelling,
   type QrSettings,
   type QrTemplateSlug,
   type Restaurant,
@@ -42,6 +44,8 @@ export interface SettingsFormValues {
   qrSettings: QrSettings;
   selectedQrTemplate: QrTemplateSlug;
   templateMeta: Record<string, Record<string, string>>;
+  /** Labelling rules (issue 23 §4): what the check before publishing asks and the public menu shows. */
+  labelling: Labelling;
 }
 
 /** The form of the saved restaurant. */
@@ -62,6 +66,7 @@ export function settingsFormValues(restaurant: Restaurant): SettingsFormValues {
     qrSettings: { ...restaurant.qrSettings },
     selectedQrTemplate: restaurant.selectedQrTemplate,
     templateMeta: structuredClone(restaurant.templateMeta),
+    labelling: { ...defaultLabelling(), ...restaurant.labelling },
   };
 }
 
@@ -83,6 +88,7 @@ export function settingsPayload(values: SettingsFormValues, saved: Restaurant | 
     qrSettings: values.qrSettings,
     selectedQrTemplate: values.selectedQrTemplate,
     templateMeta: values.templateMeta,
+    labelling: values.labelling,
     ...(saved?.logo && values.logo === null ? { removeLogo: true } : {}),
     ...(values.logoMedia && !(values.logo instanceof File) ? { logoMedia: values.logoMedia } : {}),
   };

@@ -24,8 +24,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconBuildingStore, IconExternalLink } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useMenus } from '../../api/menus.api.ts';
 import { useRestaurant, useUpdateRestaurant } from '../../api/restaurants.api.ts';
 import { useCurrentUser } from '../../api/session.ts';
@@ -45,7 +45,13 @@ import {
   settingsFormValues,
   settingsPayload,
 } from './settings-form-values.ts';
-import { CtaSection, MenuBehaviourSection, ProfileSection, SocialSection } from './settings-sections.tsx';
+import {
+  CtaSection,
+  LabellingSection,
+  MenuBehaviourSection,
+  ProfileSection,
+  SocialSection,
+} from './settings-sections.tsx';
 
 /**
  * /settings (doc 2 §2): the restaurant's profile. Needs the restaurant permission (doc 2 §6; the
@@ -86,6 +92,7 @@ export function SettingsPage() {
 
 function SettingsForm({ saved }: { saved: Restaurant }) {
   const navigate = useNavigate();
+  const { hash } = useLocation();
   const user = useCurrentUser();
   const save = useUpdateRestaurant();
   const config = usePublicConfig();
@@ -102,6 +109,11 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
     }),
     ...validateChangedOnBlur,
   });
+  // A link to a section (/settings#labelling, from the publish dialog) lands on it once the form is drawn.
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   const dirty = form.isDirty();
   const guard = useUnsavedChangesGuard(dirty && !save.isPending);
   const values = form.getValues();
@@ -178,6 +190,7 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
             { id: 'settings-call-to-action', label: 'Call to action' },
             ...(publicUrl ? [{ id: 'qr-code', label: 'QR code' }] : []),
             { id: 'settings-social', label: 'Social media' },
+            { id: 'labelling', label: 'Labelling' },
             ...(user.role === 'RESTAURANT' ? [{ id: 'settings-ownership', label: 'Ownership' }] : []),
           ]}
         />
@@ -226,6 +239,7 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
                 />
               )}
               <SocialSection form={form} disabled={submitting} />
+              <LabellingSection form={form} disabled={submitting} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>

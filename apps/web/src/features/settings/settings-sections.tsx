@@ -1,12 +1,19 @@
 import {
+  CALORIE_RULES,
   type CtaColor,
   type CtaType,
+  calorieRuleLabels,
   ctaColors,
   ctaHref,
   ctaLabel,
   ctaTypeLabels,
   ctaTypes,
+  LABELLING_REGIONS,
+  type Labelling,
+  labellingRegionHelp,
+  labellingRegionLabels,
   MENU_TRANSITION_MAX,
+  mandatedSentences,
   RESTAURANT_DESCRIPTION_MAX,
   type RestaurantType,
   restaurantTypeLabel,
@@ -15,13 +22,17 @@ import {
   richTextLength,
   socialMedia,
   socialMediaLabels,
+  US_STATE_NOTICES,
+  usStateNoticeLabels,
 } from '@carte/domain';
 import { contrastRatio, SocialIcon, textOn } from '@carte/menu-view';
 import {
   Card,
   Group,
+  Input,
   NumberInput,
   Radio,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -440,6 +451,126 @@ export function SocialSection({ form, disabled }: { form: Form; disabled: boolea
           />
         ))}
       </SimpleGrid>
+    </Section>
+  );
+}
+
+const regionOptions = LABELLING_REGIONS.map((region) => ({
+  value: region,
+  label: labellingRegionLabels[region],
+}));
+const noticeOptions = US_STATE_NOTICES.map((notice) => ({
+  value: notice,
+  label: usStateNoticeLabels[notice],
+}));
+
+/** A sentence the public menu shows, quoted as it reads there. */
+const Quote = ({ children }: { children: string }) => <q className={classes.quote}>{children}</q>;
+
+/**
+ * Labelling rules (issue 23 §4): the region, the calorie rule and a US state's allergen notice decide
+ * what the check before publishing asks of every dish and which sentences the public menu shows;
+ * "Don't publish an incomplete menu" turns the check's list into a refusal.
+ */
+export function LabellingSection({ form, disabled }: { form: Form; disabled: boolean }) {
+  const labelling = form.getValues().labelling;
+  const set = <K extends keyof Labelling>(key: K, value: Labelling[K]) =>
+    form.setFieldValue(`labelling.${key}`, value as never);
+  const calorieSentences = mandatedSentences({ ...labelling, usStateNotice: 'none' });
+  const [noticeSentence] = mandatedSentences({ ...labelling, calories: 'none' });
+  return (
+    <Section
+      id="labelling"
+      title="Labelling"
+      description="The food labelling rules you follow. Carte checks each menu against them before you publish it, and your public menu shows the sentences they require."
+    >
+      <Stack gap="lg">
+        <Input.Wrapper label="Region" description={labellingRegionHelp[labelling.region]}>
+          <SegmentedControl
+            mt={6}
+            fullWidth
+            data={regionOptions}
+            value={labelling.region}
+            onChange={(value) => set('region', value as Labelling['region'])}
+            disabled={disabled}
+            aria-label="Region"
+          />
+        </Input.Wrapper>
+
+        <Radio.Group
+          label="Calorie labelling"
+          description={
+            calorieSentences.length > 0 ? (
+              <>
+                Your public menu shows{' '}
+                {calorieSentences.map((sentence, index) => (
+                  <span key={sentence}>
+                    {index > 0 && ' and '}
+                    <Quote>{sentence}</Quote>
+                  </span>
+                ))}
+                .
+              </>
+            ) : (
+              'Carte asks no calories and your public menu shows no calorie statement.'
+            )
+          }
+          value={labelling.calories}
+          onChange={(value) => set('calories', value as Labelling['calories'])}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="xs">
+            {CALORIE_RULES.map((rule) => (
+              <Radio.Card key={rule} value={rule} className={classes.ruleCard} disabled={disabled}>
+                <Group gap={8} wrap="nowrap" align="flex-start">
+                  <Radio.Indicator size="xs" mt={3} />
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {calorieRuleLabels[rule].label}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {calorieRuleLabels[rule].detail}
+                    </Text>
+                  </div>
+                </Group>
+              </Radio.Card>
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+
+        <Select
+          label="US state allergen notice"
+          description={
+            noticeSentence ? (
+              <>
+                Your public menu shows <Quote>{noticeSentence}</Quote> Confirm the wording with your local
+                authority.
+              </>
+            ) : (
+              'Optional. Massachusetts, Rhode Island and Illinois ask restaurants to show an allergen notice.'
+            )
+          }
+          data={noticeOptions}
+          allowDeselect={false}
+          disabled={disabled}
+          comboboxProps={{ withinPortal: true }}
+          value={labelling.usStateNotice}
+          onChange={(value) => {
+            if (value) set('usStateNotice', value as Labelling['usStateNotice']);
+          }}
+        />
+
+        <Switch
+          label="Don’t publish an incomplete menu"
+          description={
+            labelling.blockIncomplete
+              ? 'On: Publish refuses a menu while the check lists something it lacks, in quick edit too.'
+              : 'Off: before publishing you see what a menu lacks, and may publish anyway.'
+          }
+          checked={labelling.blockIncomplete}
+          onChange={(event) => set('blockIncomplete', event.currentTarget.checked)}
+          disabled={disabled}
+        />
+      </Stack>
     </Section>
   );
 }
