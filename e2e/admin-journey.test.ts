@@ -6,6 +6,7 @@ import { apiFor, signInApi } from './support/api.ts';
 import { desktop, launchBrowser, phone } from './support/browser.ts';
 import { registerVerifiedOwner } from './support/owner.ts';
 import {
+  drawn,
   eventually,
   expectNoHorizontalOverflow,
   expectNoSeriousViolation,
@@ -275,7 +276,7 @@ describe('the admin area', () => {
     ] as const) {
       await page.goto(path);
       await eventually(() => page.getByRole('heading', { name: ready, level: 1 }).isVisible());
-      await page.waitForTimeout(500);
+      await drawn(page);
       await expectNoSeriousViolation(page, path);
       await shoot(page, `${name}-1280`);
     }
@@ -305,7 +306,7 @@ describe('the admin area', () => {
     ] as const) {
       await page.goto(path);
       await eventually(() => page.getByRole('heading', { name: ready, level: 1 }).isVisible());
-      await page.waitForTimeout(500);
+      await drawn(page);
       await expectNoHorizontalOverflow(page);
       await expectNoSeriousViolation(page, `${path} at 390 px`);
       await shoot(page, `${name}-390`);

@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import { PgBoss } from 'pg-boss';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
 import { formatUnixDate } from '../apps/web/src/ui/dates.ts';
@@ -12,6 +12,7 @@ import {
   expectNoHorizontalOverflow,
   expectNoSeriousViolation,
   screenshotPath,
+  shootBoth,
   toast,
 } from './support/page.ts';
 import { CLIENT_PASSWORD, resellerWithClient } from './support/reseller.ts';
@@ -38,17 +39,6 @@ afterAll(async () => {
   await server?.stop();
   await sink?.close();
 });
-
-/** The same page at 390 px and back at 1280 px, both saved. */
-async function shootBoth(page: Page, name: string) {
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize(phone);
-  await page.waitForTimeout(300);
-  await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize(desktop);
-  await page.waitForTimeout(200);
-}
 
 describe('subscription with the test provider', () => {
   it('subscribes with a promotion code, manages, cancels at period end, and ends by the billing schedule', async () => {

@@ -65,13 +65,19 @@ function expectClean(watch: Watch) {
  */
 async function expectEnforced(page: Page, response: Response | null, watch: Watch, directive: RegExp) {
   expect(response?.headers()['content-security-policy']).toMatch(directive);
-  const ran = await page.evaluate(async () => {
-    const script = document.createElement('script');
-    script.textContent = 'window.__injectedRan = true;';
-    document.body.append(script);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return (window as unknown as { __injectedRan?: boolean }).__injectedRan === true;
-  });
+  // An inline script that is let in runs as it is inserted; one that is refused raises the
+  // page's violation event: the answer is known at either.
+  const ran = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const injectedRan = () => (window as unknown as { __injectedRan?: boolean }).__injectedRan === true;
+        document.addEventListener('securitypolicyviolation', () => resolve(injectedRan()), { once: true });
+        const script = document.createElement('script');
+        script.textContent = 'window.__injectedRan = true;';
+        document.body.append(script);
+        if (injectedRan()) resolve(true);
+      }),
+  );
   expect(ran).toBe(false);
   await expect.poll(() => watch.violations.length).toBe(1);
   expect(watch.violations[0]).toMatch(/^script-src(-elem)? blocked inline/);

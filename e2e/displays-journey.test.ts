@@ -98,8 +98,10 @@ async function dragWithKeyboard(page: Page, source: Locator, targetName: string)
   await page.keyboard.press('Space');
   await eventually(async () => (await announced(page))?.startsWith('Picked up') ?? false);
   for (let step = 0; step < 8; step += 1) {
+    const before = await announced(page);
     await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(150);
+    // Each press jumps to the next target, which the live region announces.
+    await eventually(async () => (await announced(page)) !== before);
     if ((await announced(page))?.includes(`is over ${targetName}.`)) break;
   }
   expect(await announced(page)).toContain(`is over ${targetName}.`);

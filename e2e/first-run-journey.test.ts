@@ -5,15 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink } from '../apps/server/test/mail-sink.ts';
 import { decodeImage } from '../apps/server/test/qr-decode.ts';
 import { apiFor } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, launchBrowser } from './support/browser.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
-import {
-  eventually,
-  expectNoHorizontalOverflow,
-  expectNoSeriousViolation,
-  screenshotPath,
-  toast,
-} from './support/page.ts';
+import { eventually, expectNoSeriousViolation, shootBoth, toast } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -48,16 +42,6 @@ const step = (page: Page, title: string) => checklist(page).getByRole('listitem'
 async function backToDashboard(page: Page) {
   await page.goto('/');
   await eventually(() => checklist(page).isVisible());
-}
-
-async function shootBoth(page: Page, name: string) {
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize(phone);
-  await page.waitForTimeout(300);
-  await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize(desktop);
-  await page.waitForTimeout(200);
 }
 
 describe('a new owner’s first run', () => {

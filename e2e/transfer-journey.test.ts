@@ -83,8 +83,7 @@ describe('ownership transfer', () => {
     await expect
       .poll(() => dialog.getByLabel(/^New owner's email/).isVisible(), { timeout: 15_000 })
       .toBe(true);
-    // Once the dialog has finished opening (axe reads colours mid-fade otherwise).
-    await page.waitForTimeout(500);
+    // Audited once the dialog has finished opening: expectNoSeriousViolation waits for that.
     await expectNoSeriousViolation(page, 'transfer dialog at 1280 px');
     await dialog.getByRole('button', { name: 'Send transfer request' }).click();
     await expect
