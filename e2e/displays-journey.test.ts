@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeImage } from '../apps/server/test/qr-decode.ts';
 import { type Api, apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import {
   eventually,
@@ -13,7 +13,6 @@ import {
   screenshotPath,
   toast,
 } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Menu displays (issue 15): the owner builds the restaurant's layout in the editor — a zone
@@ -23,9 +22,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * with axe.
  */
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
 let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
 let api: Api;
 let userId: string;
@@ -41,32 +38,27 @@ async function publishedMenu(name: string) {
 }
 
 beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
-  browser = await launchBrowser();
-  owner = await registerVerifiedOwner(server.url, sink, `disp${Date.now().toString(36)}`);
-  api = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+  owner = await registerVerifiedOwner(journey.server.url, journey.sink, `disp${Date.now().toString(36)}`);
+  api = apiFor(journey.server.url, await signInApi(journey.server.url, owner.username, owner.password));
   userId = (await api.call<{ _id: string }>('GET', '/api/users/me'))._id;
   for (const name of ['Lunch', 'Dinner', 'Brunch']) await publishedMenu(name);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
 });
 
 async function ownerPage(viewport: {
   width: number;
   height: number;
 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, acceptDownloads: true });
+  const context = await journey.browser.newContext({
+    viewport,
+    baseURL: journey.server.url,
+    acceptDownloads: true,
+  });
   // The first sign-in's tour belongs to another journey.
   await context.addInitScript(
     (key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'),
     `carte.tourSeen.${userId}`,
   );
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.server.url });
   const page = await context.newPage();
   await signInThroughUi(page, owner.username, owner.password);
   return { context, page };
@@ -184,7 +176,7 @@ describe('the layout editor', () => {
     await table1.getByRole('button', { name: 'Copy Menu URL' }).click();
     await toast(page, 'Menu URL has been copied successfully to clipboard');
     const url = await page.evaluate(() => navigator.clipboard.readText());
-    expect(url).toMatch(new RegExp(`^${server.url}/menu/[0-9a-f]{24}/[0-9a-f]{24}$`));
+    expect(url).toMatch(new RegExp(`^${journey.server.url}/menu/[0-9a-f]{24}/[0-9a-f]{24}$`));
 
     // Its QR code, downloaded, decodes to that address.
     await table1.getByRole('button', { name: 'Download or Print' }).click();

@@ -1,9 +1,9 @@
 import { messages } from '@carte/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiFor } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import {
   eventually,
@@ -13,7 +13,6 @@ import {
   settled,
   toast,
 } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The owner's first hour (issue 22, items 1–3): a new owner goes menu → categories → dishes →
@@ -22,21 +21,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * Publishing needs no subscription here (BILLING_PROVIDER=off): paying is issue 22 item 5's journey.
  */
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
 
 const checklist = (page: Page) =>
   page.getByRole('region', { name: /Put your menu on the tables|Your menu is on the tables/ });
@@ -84,8 +69,10 @@ async function countQuestions(context: BrowserContext): Promise<string[]> {
 
 describe('the owner’s first hour', () => {
   it('goes menu → categories → dishes → publish with one question, and the diner reads the dishes in order', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, undefined, { timeZone: 'UTC' });
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, undefined, {
+      timeZone: 'UTC',
+    });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const asked = await countQuestions(context);
     const page = await context.newPage();
     await signInThroughUi(page, owner.username, owner.password);
@@ -197,7 +184,7 @@ describe('the owner’s first hour', () => {
 
     // The diner reads the dishes in the order they were entered, the categories in theirs.
     const token = await page.evaluate(() => localStorage.getItem('carte.accessToken'));
-    const me = await apiFor(server.url, token!).call<{ restaurants: { _id: string }[] }>(
+    const me = await apiFor(journey.server.url, token!).call<{ restaurants: { _id: string }[] }>(
       'GET',
       '/api/users/me',
     );
