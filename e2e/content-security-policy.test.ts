@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Api, apiFor } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * The Content-Security-Policy in a real browser (docs/security.md, "Headers"): the owner app signs
@@ -16,8 +16,8 @@ import { type RunningServer, startServer } from './support/server.ts';
  * script does not run and is reported.
  */
 
-let server: RunningServer;
-let browser: Browser;
+// The real anti-bot check and the demo food truck (its All Day menu is served at any hour).
+const journey = useJourney({ CAPTCHA: 'altcha', SEED_DEMO: 'true' }, { mail: false });
 let token: string;
 let api: Api;
 let restaurantId: string;
@@ -31,7 +31,7 @@ interface Watch {
 }
 
 async function watchedContext(options: Parameters<Browser['newContext']>[0]): Promise<Watch> {
-  const context = await browser.newContext({ baseURL: server.url, ...options });
+  const context = await journey.browser.newContext({ baseURL: journey.server.url, ...options });
   const watch: Watch = { context, violations: [], consoleErrors: [], pageErrors: [] };
   // A binding outlives navigations, unlike anything kept in a page.
   await context.exposeBinding('__cspViolation', (_source, text: string) => {
@@ -85,17 +85,6 @@ async function expectEnforced(page: Page, response: Response | null, watch: Watc
   watch.consoleErrors.length = 0;
 }
 
-beforeAll(async () => {
-  // The real anti-bot check and the demo food truck (its All Day menu is served at any hour).
-  server = await startServer({ CAPTCHA: 'altcha', SEED_DEMO: 'true' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('under the Content-Security-Policy', () => {
   it('the owner signs in with ALTCHA, sees the dashboard and its preview, and writes in the dish form', async () => {
     const watch = await watchedContext({ viewport: desktop });
@@ -111,7 +100,7 @@ describe('under the Content-Security-Policy', () => {
     // ALTCHA solved in its worker: the server accepted the proof.
     token = (await page.evaluate(() => localStorage.getItem('carte.accessToken'))) ?? '';
     expect(token).not.toBe('');
-    api = apiFor(server.url, token);
+    api = apiFor(journey.server.url, token);
     restaurantId = (await api.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me'))
       .restaurants[0]!._id;
 
@@ -169,7 +158,7 @@ describe('under the Content-Security-Policy', () => {
     const response = await diner.goto(`/menu/${restaurantId}?menu=${allDay._id}`);
     expect(response?.status()).toBe(200);
     const policy = response?.headers()['content-security-policy'] ?? '';
-    expect(policy).toContain(`script-src ${server.url}/public-menu/;`);
+    expect(policy).toContain(`script-src ${journey.server.url}/public-menu/;`);
     expect(policy).toContain('frame-ancestors *');
     await diner.waitForFunction(() => document.documentElement.classList.contains('cm-js'));
     await expectEnforced(diner, response, watch, /default-src 'none'/);
