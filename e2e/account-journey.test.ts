@@ -1,30 +1,14 @@
 import { decodeJwt, SignJWT } from 'jose';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
-import { launchBrowser, phone } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  // The real anti-bot check: the ALTCHA widget solves its proof of work in the browser.
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'altcha' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+// The real anti-bot check: the ALTCHA widget solves its proof of work in the browser.
+const journey = useJourney({ CAPTCHA: 'altcha' });
 
 describe('an owner on a phone', () => {
   it('registers, opens the link from the mail, signs in, stays signed in past token expiry, signs out', async () => {
-    const context = await browser.newContext({ viewport: phone, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: phone, baseURL: journey.server.url });
     const page = await context.newPage();
     const tag = Date.now().toString(36);
     const email = `journey_${tag}@carte.test`;
@@ -48,7 +32,7 @@ describe('an owner on a phone', () => {
     await page.waitForURL(/email_confirmation_sent=true/, { timeout: 30_000 });
 
     // Open the link from the caught mail.
-    const mail = await sink.waitFor((m) => m.to.includes(email), 20_000);
+    const mail = await journey.sink.waitFor((m) => m.to.includes(email), 20_000);
     const link = mail.links.find((href) => href.includes('/user-verify-account?token='));
     expect(link).toBeTruthy();
     await page.goto(link!);
@@ -68,7 +52,7 @@ describe('an owner on a phone', () => {
     await page.getByLabel('Username or email').fill(username);
     await page.getByLabel(/^Password/).fill('Journey123');
     await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL(`${server.url}/`, { timeout: 30_000 });
+    await page.waitForURL(`${journey.server.url}/`, { timeout: 30_000 });
     // The first-login tour may already cover the page (it hides the rest from the accessibility tree).
     await expect
       .poll(() => page.getByRole('heading', { name: 'Welcome, Jules', includeHidden: true }).isVisible(), {
@@ -89,7 +73,7 @@ describe('an owner on a phone', () => {
       .setIssuer('carte')
       .setIssuedAt(past - 900)
       .setExpirationTime(past)
-      .sign(new TextEncoder().encode(server.jwtSecret));
+      .sign(new TextEncoder().encode(journey.server.jwtSecret));
     await page.evaluate((token) => localStorage.setItem('carte.accessToken', token), expired);
     const sawExpired = page.waitForResponse((response) => response.status() === 417);
     await page.reload();
@@ -100,7 +84,7 @@ describe('an owner on a phone', () => {
         timeout: 15_000,
       })
       .toBe(true);
-    expect(page.url()).toBe(`${server.url}/`);
+    expect(page.url()).toBe(`${journey.server.url}/`);
     const after = await page.evaluate(() => ({
       access: localStorage.getItem('carte.accessToken'),
       refresh: localStorage.getItem('carte.refreshToken'),

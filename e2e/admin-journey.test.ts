@@ -1,18 +1,19 @@
 import { billingMessages, messages } from '@carte/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner } from './support/owner.ts';
 import {
+  drawn,
   eventually,
   expectNoHorizontalOverflow,
   expectNoSeriousViolation,
+  resize,
   screenshotPath,
   toast,
 } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The admin area (issue 13 "done when"): the super admin creates an admin, who completes the account
@@ -22,21 +23,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * admin screen is audited with axe and photographed at 1280 and 390 px.
  */
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'local' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off', BILLING_PROVIDER: 'local' });
 
 const tag = Date.now().toString(36);
 const PASSWORD = 'Admin1234!';
@@ -51,8 +38,22 @@ async function signIn(page: Page, username: string, password: string) {
   await page.waitForURL((url) => url.pathname === '/admin/dashboard', { timeout: 30_000 });
 }
 
+/**
+ * Submits the dietary lists and waits for the server's answer: the toast of an earlier save may
+ * still be showing, so the toast alone does not tell that this one is stored.
+ */
+async function submitDietary(page: Page) {
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/admin/dietary/create') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Submit' }).click();
+  expect((await saved).status()).toBe(200);
+  await toast(page, messages.dietarySaved);
+}
+
 const linkIn = async (address: string, page: string) => {
-  const mail = await sink.waitFor((m) => m.to.includes(address), 20_000);
+  const mail = await journey.sink.waitFor((m) => m.to.includes(address), 20_000);
   const link = mail.links.find((href) => href.includes(page));
   if (!link) throw new Error(`no ${page} link in ${mail.links.join(', ')}`);
   return new URL(link);
@@ -65,7 +66,7 @@ describe('the admin area', () => {
   const user = { email: `nina_${tag}@carte.test`, username: `nina_${tag}`, restaurant: `Nina's ${tag}` };
 
   it('the super admin adds an admin, who completes the account from the mailed link', async () => {
-    rootContext = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    rootContext = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await rootContext.newPage();
     await signIn(page, 'root@carte.test', 'RootPass123');
     await eventually(() => page.getByRole('region', { name: 'Admins' }).isVisible());
@@ -89,7 +90,7 @@ describe('the admin area', () => {
 
     // The new admin opens the mailed link.
     const link = await linkIn(newAdmin.email, '/admin-complete-account');
-    adminContext = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    adminContext = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const adminPage = await adminContext.newPage();
     await adminPage.goto(`${link.pathname}${link.search}`);
     const email = adminPage.getByLabel('Email');
@@ -146,13 +147,13 @@ describe('the admin area', () => {
     // The user sets a password from the mailed link.
     const link = await linkIn(user.email, '/user-verify-account');
     const token = link.searchParams.get('token');
-    const verified = await fetch(`${server.url}/api/users/verify-account-and-enter-password`, {
+    const verified = await fetch(`${journey.server.url}/api/users/verify-account-and-enter-password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token, password: PASSWORD, confirm_password: PASSWORD }),
     });
     expect(verified.status, await verified.text()).toBe(200);
-    const userApi = apiFor(server.url, await signInApi(server.url, user.username, PASSWORD));
+    const userApi = apiFor(journey.server.url, await signInApi(journey.server.url, user.username, PASSWORD));
     const dish = await userApi.call<{ _id: string }>('POST', '/api/dishes', { name: 'Soup', price: 6 });
 
     // The subscription shows in the restaurant's information.
@@ -213,8 +214,8 @@ describe('the admin area', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await toast(page, messages.templateUpdated);
 
-    const owner = await registerVerifiedOwner(server.url, sink, `mail${tag}`);
-    const mail = sink.messages.find(
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, `mail${tag}`);
+    const mail = journey.sink.messages.find(
       (m) => m.to.includes(owner.email) && m.subject.startsWith('Welcome to Carte'),
     );
     expect(mail?.subject).toBe(`Welcome to Carte, ${owner.firstName}`);
@@ -230,11 +231,13 @@ describe('the admin area', () => {
     await diets.press('Enter');
     await expectNoSeriousViolation(page, '/admin/dietary-considerations');
     await shoot(page, 'admin-dietary-considerations-1280');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, messages.dietarySaved);
+    await submitDietary(page);
 
-    const owner = await registerVerifiedOwner(server.url, sink, `diet${tag}`);
-    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, `diet${tag}`);
+    const ownerApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     const dietary = await ownerApi.call<{ dietaryConsiderations: { admin: { diets: string[] } } }>(
       'GET',
       '/api/dietary',
@@ -253,11 +256,14 @@ describe('the admin area', () => {
     await rename.getByRole('button', { name: 'Rename' }).click();
     await eventually(() => page.getByText('Diets: Flexitarian → Flexitarian diet').isVisible());
     await shoot(page, 'admin-dietary-rename-pending-1280');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resize(page, phone);
     await shoot(page, 'admin-dietary-rename-pending-390');
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, messages.dietarySaved);
+    await resize(page, desktop);
+    await submitDietary(page);
+    // Sent: the pending rename is no longer listed.
+    await eventually(
+      async () => !(await page.getByText('Diets: Flexitarian → Flexitarian diet').isVisible()),
+    );
     const renamed = await ownerApi.call<{ dietaryConsiderations: { admin: { diets: string[] } } }>(
       'GET',
       '/api/dietary',
@@ -275,16 +281,16 @@ describe('the admin area', () => {
     ] as const) {
       await page.goto(path);
       await eventually(() => page.getByRole('heading', { name: ready, level: 1 }).isVisible());
-      await page.waitForTimeout(500);
+      await drawn(page);
       await expectNoSeriousViolation(page, path);
       await shoot(page, `${name}-1280`);
     }
   });
 
   it('every admin screen fits a phone (390 px)', async () => {
-    const phoneContext = await browser.newContext({
+    const phoneContext = await journey.browser.newContext({
       viewport: phone,
-      baseURL: server.url,
+      baseURL: journey.server.url,
       isMobile: true,
       hasTouch: true,
     });
@@ -305,7 +311,7 @@ describe('the admin area', () => {
     ] as const) {
       await page.goto(path);
       await eventually(() => page.getByRole('heading', { name: ready, level: 1 }).isVisible());
-      await page.waitForTimeout(500);
+      await drawn(page);
       await expectNoHorizontalOverflow(page);
       await expectNoSeriousViolation(page, `${path} at 390 px`);
       await shoot(page, `${name}-390`);
@@ -319,7 +325,9 @@ describe('the admin area', () => {
     await eventually(() => page.getByRole('dialog', { name: 'Add admin' }).isVisible());
     await shoot(page, 'admin-add-admin-390');
 
-    const publicPage = await (await browser.newContext({ viewport: phone, baseURL: server.url })).newPage();
+    const publicPage = await (
+      await journey.browser.newContext({ viewport: phone, baseURL: journey.server.url })
+    ).newPage();
     await publicPage.goto('/admin-complete-account?token=not-a-real-token');
     await eventually(() => publicPage.getByText(messages.adminLinkInvalid).isVisible());
     await expectNoHorizontalOverflow(publicPage);

@@ -1,10 +1,10 @@
 import pg from 'pg';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BULK, makeDemoBig, signInDemo } from './support/big-restaurant.ts';
-import { desktop, launchBrowser } from './support/browser.ts';
+import { desktop } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { eventually, screenshotPath } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The owner's screens at a big restaurant's size (issue 21 §6): the demo restaurant with 10,000 more
@@ -47,24 +47,16 @@ async function addRestaurantsAndTeam(databaseUrl: string) {
   }
 }
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ SEED_DEMO: 'true', CAPTCHA: 'off' }, { mail: false });
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'true', CAPTCHA: 'off' });
-  browser = await launchBrowser();
-  await makeDemoBig(server.databaseUrl);
-  await addRestaurantsAndTeam(server.databaseUrl);
+  await makeDemoBig(journey.server.databaseUrl);
+  await addRestaurantsAndTeam(journey.server.databaseUrl);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories', () => {
   it('opens the dishes screen in seconds, a page at a time, and finds a dish by search', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page: Page = await context.newPage();
     await signInDemo(page);
 
@@ -116,7 +108,7 @@ describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories
   }, 120_000);
 
   it('opens the ingredients screen of 10,000 more ingredients on a server page and finds one by search', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page: Page = await context.newPage();
     await signInDemo(page);
     const started = Date.now();
@@ -134,7 +126,7 @@ describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories
   }, 120_000);
 
   it('opens the categories screen past 500 categories on a server page and finds one by search', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page: Page = await context.newPage();
     await signInDemo(page);
     const requests: URL[] = [];
@@ -153,7 +145,7 @@ describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories
   }, 120_000);
 
   it("the admin's Users and Restaurants tables past 500 rows page on the server and find one by search", async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page: Page = await context.newPage();
     const requests: URL[] = [];
     page.on('request', (request: Request) => {
@@ -187,7 +179,7 @@ describe('a restaurant with 10,000 dishes, 10,000 ingredients and 600 categories
   }, 120_000);
 
   it('the team table past 500 members pages on the server', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page: Page = await context.newPage();
     await signInDemo(page);
     const requests: URL[] = [];

@@ -1,10 +1,10 @@
 import pg from 'pg';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_DISHES, BULK, fillDemoMenus, makeDemoBig, signInDemo } from './support/big-restaurant.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { eventually, screenshotPath, settled } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The owner's screens at a big restaurant's size (issue 21 §6, decisions "Owner screens at 10,000
@@ -15,24 +15,16 @@ import { type RunningServer, startServer } from './support/server.ts';
  * the one-second target is judged by `npm run bench:owner-screens`, not by a timed test.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ SEED_DEMO: 'true', CAPTCHA: 'off' }, { mail: false });
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'true', CAPTCHA: 'off' });
-  browser = await launchBrowser();
-  await makeDemoBig(server.databaseUrl);
-  await fillDemoMenus(server.databaseUrl);
+  await makeDemoBig(journey.server.databaseUrl);
+  await fillDemoMenus(journey.server.databaseUrl);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** A new browser context at this size, the demo owner signed in. */
 async function signedIn(viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
+  const context = await journey.browser.newContext({ viewport, baseURL: journey.server.url });
   const page = await context.newPage();
   await signInDemo(page);
   return { context, page };
@@ -57,7 +49,7 @@ function recordApi(page: Page): URL[] {
 }
 
 async function dishAvailable(name: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: server.databaseUrl });
+  const client = new pg.Client({ connectionString: journey.server.databaseUrl });
   await client.connect();
   try {
     const result = await client.query('SELECT is_available FROM dishes WHERE name = $1', [name]);

@@ -1,21 +1,20 @@
 import { Pool } from 'pg';
 import { PgBoss } from 'pg-boss';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import { describe, expect, it } from 'vitest';
 import { formatUnixDate } from '../apps/web/src/ui/dates.ts';
 import { apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import {
   eventually,
   expectNoHorizontalOverflow,
   expectNoSeriousViolation,
   screenshotPath,
+  shootBoth,
   toast,
 } from './support/page.ts';
 import { CLIENT_PASSWORD, resellerWithClient } from './support/reseller.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The owner's subscription with the built-in test provider (BILLING_PROVIDER=local, issue 12):
@@ -23,42 +22,19 @@ import { type RunningServer, startServer } from './support/server.ts';
  * date), add a card, and the billing schedule ending the subscription, every menu drafted.
  */
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'local' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
-
-/** The same page at 390 px and back at 1280 px, both saved. */
-async function shootBoth(page: Page, name: string) {
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize(phone);
-  await page.waitForTimeout(300);
-  await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize(desktop);
-  await page.waitForTimeout(200);
-}
+const journey = useJourney({ CAPTCHA: 'off', BILLING_PROVIDER: 'local' });
 
 describe('subscription with the test provider', () => {
   it('subscribes with a promotion code, manages, cancels at period end, and ends by the billing schedule', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, undefined, { timeZone: 'Europe/Rome' });
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, undefined, {
+      timeZone: 'Europe/Rome',
+    });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, owner.username, owner.password);
     const token = await page.evaluate(() => localStorage.getItem('carte.accessToken'));
     const api = async <T>(method: string, path: string, body?: unknown) => {
-      const answer = await fetch(`${server.url}/api${path}`, {
+      const answer = await fetch(`${journey.server.url}/api${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         ...(body ? { body: JSON.stringify(body) } : {}),
@@ -106,7 +82,7 @@ describe('subscription with the test provider', () => {
     await expectNoSeriousViolation(page, '/subscribe subscribed');
     await shootBoth(page, 'subscribe-active');
     expect((await api('PUT', `/menus/${menu.message._id}`, { draft: false })).status).toBe(200);
-    const receipt = await sink.waitFor(
+    const receipt = await journey.sink.waitFor(
       (mail) => mail.to.includes(owner.email) && mail.links.some((l) => l.includes('/billing/invoice/')),
     );
     expect(receipt.links.some((link) => link.endsWith('/pdf'))).toBe(true);
@@ -148,7 +124,7 @@ describe('subscription with the test provider', () => {
 
     // Time passes: the period ends (moved into the past in both records), and the billing schedule's
     // job runs as pg-boss starts it every minute — no request to the server.
-    const pool = new Pool({ connectionString: server.databaseUrl });
+    const pool = new Pool({ connectionString: journey.server.databaseUrl });
     const past = Date.now() - 60_000;
     await pool.query(
       `update local_billing_objects set data = jsonb_set(data, '{current_period_end}', to_jsonb($1::bigint)) where kind = 'subscription' and data->>'status' = 'active' and data->>'cancel_at_period_end' = 'true'`,
@@ -159,7 +135,7 @@ describe('subscription with the test provider', () => {
       [past],
     );
     await pool.end();
-    const boss = new PgBoss({ connectionString: server.databaseUrl, max: 1 });
+    const boss = new PgBoss({ connectionString: journey.server.databaseUrl, max: 1 });
     await boss.start();
     await boss.send('billing.lapse', {});
     await boss.stop({ graceful: false });
@@ -176,8 +152,8 @@ describe('subscription with the test provider', () => {
   }, 240_000);
 
   it('publishing without a subscription shows the prices, pays, and comes back to the menu, published', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink);
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink);
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, owner.username, owner.password);
 
@@ -205,7 +181,10 @@ describe('subscription with the test provider', () => {
     const menuId = new URL(page.url()).searchParams.get('id')!;
     await toast(page, 'Subscribed: your menu is published.');
     await eventually(() => page.getByRole('button', { name: /Unpublish/i }).isVisible());
-    const api = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const api = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     const menu = await api.call<{ name: string; draft: boolean }>('GET', `/api/menus/${menuId}`);
     expect(menu).toMatchObject({ name: 'Dinner', draft: false });
     // The return address is tidied: only the menu's id stays.
@@ -216,11 +195,11 @@ describe('subscription with the test provider', () => {
 
   it("a reseller's client's Subscribe names her account manager, with a mail link", async () => {
     const { resellerEmail, clientUsername } = await resellerWithClient(
-      server.url,
-      sink,
+      journey.server.url,
+      journey.sink,
       Date.now().toString(36),
     );
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, clientUsername, CLIENT_PASSWORD);
     await page.locator('nav').getByRole('link', { name: 'Subscribe' }).click();

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Api, apiFor } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * The Content-Security-Policy in a real browser (docs/security.md, "Headers"): the owner app signs
@@ -16,8 +16,8 @@ import { type RunningServer, startServer } from './support/server.ts';
  * script does not run and is reported.
  */
 
-let server: RunningServer;
-let browser: Browser;
+// The real anti-bot check and the demo food truck (its All Day menu is served at any hour).
+const journey = useJourney({ CAPTCHA: 'altcha', SEED_DEMO: 'true' }, { mail: false });
 let token: string;
 let api: Api;
 let restaurantId: string;
@@ -31,7 +31,7 @@ interface Watch {
 }
 
 async function watchedContext(options: Parameters<Browser['newContext']>[0]): Promise<Watch> {
-  const context = await browser.newContext({ baseURL: server.url, ...options });
+  const context = await journey.browser.newContext({ baseURL: journey.server.url, ...options });
   const watch: Watch = { context, violations: [], consoleErrors: [], pageErrors: [] };
   // A binding outlives navigations, unlike anything kept in a page.
   await context.exposeBinding('__cspViolation', (_source, text: string) => {
@@ -65,30 +65,25 @@ function expectClean(watch: Watch) {
  */
 async function expectEnforced(page: Page, response: Response | null, watch: Watch, directive: RegExp) {
   expect(response?.headers()['content-security-policy']).toMatch(directive);
-  const ran = await page.evaluate(async () => {
-    const script = document.createElement('script');
-    script.textContent = 'window.__injectedRan = true;';
-    document.body.append(script);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return (window as unknown as { __injectedRan?: boolean }).__injectedRan === true;
-  });
+  // An inline script that is let in runs as it is inserted; one that is refused raises the
+  // page's violation event: the answer is known at either.
+  const ran = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const injectedRan = () => (window as unknown as { __injectedRan?: boolean }).__injectedRan === true;
+        document.addEventListener('securitypolicyviolation', () => resolve(injectedRan()), { once: true });
+        const script = document.createElement('script');
+        script.textContent = 'window.__injectedRan = true;';
+        document.body.append(script);
+        if (injectedRan()) resolve(true);
+      }),
+  );
   expect(ran).toBe(false);
   await expect.poll(() => watch.violations.length).toBe(1);
   expect(watch.violations[0]).toMatch(/^script-src(-elem)? blocked inline/);
   watch.violations.length = 0;
   watch.consoleErrors.length = 0;
 }
-
-beforeAll(async () => {
-  // The real anti-bot check and the demo food truck (its All Day menu is served at any hour).
-  server = await startServer({ CAPTCHA: 'altcha', SEED_DEMO: 'true' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('under the Content-Security-Policy', () => {
   it('the owner signs in with ALTCHA, sees the dashboard and its preview, and writes in the dish form', async () => {
@@ -105,7 +100,7 @@ describe('under the Content-Security-Policy', () => {
     // ALTCHA solved in its worker: the server accepted the proof.
     token = (await page.evaluate(() => localStorage.getItem('carte.accessToken'))) ?? '';
     expect(token).not.toBe('');
-    api = apiFor(server.url, token);
+    api = apiFor(journey.server.url, token);
     restaurantId = (await api.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me'))
       .restaurants[0]!._id;
 
@@ -163,7 +158,7 @@ describe('under the Content-Security-Policy', () => {
     const response = await diner.goto(`/menu/${restaurantId}?menu=${allDay._id}`);
     expect(response?.status()).toBe(200);
     const policy = response?.headers()['content-security-policy'] ?? '';
-    expect(policy).toContain(`script-src ${server.url}/public-menu/;`);
+    expect(policy).toContain(`script-src ${journey.server.url}/public-menu/;`);
     expect(policy).toContain('frame-ancestors *');
     await diner.waitForFunction(() => document.documentElement.classList.contains('cm-js'));
     await expectEnforced(diner, response, watch, /default-src 'none'/);

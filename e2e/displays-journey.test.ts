@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeImage } from '../apps/server/test/qr-decode.ts';
 import { type Api, apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import {
   eventually,
@@ -13,7 +13,6 @@ import {
   screenshotPath,
   toast,
 } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Menu displays (issue 15): the owner builds the restaurant's layout in the editor — a zone
@@ -24,9 +23,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * the location's own menu goes only to its displays, the parent's menu too.
  */
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
 let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
 let api: Api;
 let userId: string;
@@ -42,32 +39,27 @@ async function publishedMenu(name: string, as: Api = api) {
 }
 
 beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
-  browser = await launchBrowser();
-  owner = await registerVerifiedOwner(server.url, sink, `disp${Date.now().toString(36)}`);
-  api = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+  owner = await registerVerifiedOwner(journey.server.url, journey.sink, `disp${Date.now().toString(36)}`);
+  api = apiFor(journey.server.url, await signInApi(journey.server.url, owner.username, owner.password));
   userId = (await api.call<{ _id: string }>('GET', '/api/users/me'))._id;
   for (const name of ['Lunch', 'Dinner', 'Brunch']) await publishedMenu(name);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
 });
 
 async function ownerPage(viewport: {
   width: number;
   height: number;
 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, acceptDownloads: true });
+  const context = await journey.browser.newContext({
+    viewport,
+    baseURL: journey.server.url,
+    acceptDownloads: true,
+  });
   // The first sign-in's tour belongs to another journey.
   await context.addInitScript(
     (key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'),
     `carte.tourSeen.${userId}`,
   );
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.server.url });
   const page = await context.newPage();
   await signInThroughUi(page, owner.username, owner.password);
   return { context, page };
@@ -99,8 +91,10 @@ async function dragWithKeyboard(page: Page, source: Locator, targetName: string)
   await page.keyboard.press('Space');
   await eventually(async () => (await announced(page))?.startsWith('Picked up') ?? false);
   for (let step = 0; step < 8; step += 1) {
+    const before = await announced(page);
     await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(150);
+    // Each press jumps to the next target, which the live region announces.
+    await eventually(async () => (await announced(page)) !== before);
     if ((await announced(page))?.includes(`is over ${targetName}.`)) break;
   }
   expect(await announced(page)).toContain(`is over ${targetName}.`);
@@ -183,7 +177,7 @@ describe('the layout editor', () => {
     await table1.getByRole('button', { name: 'Copy Menu URL' }).click();
     await toast(page, 'Menu URL has been copied successfully to clipboard');
     const url = await page.evaluate(() => navigator.clipboard.readText());
-    expect(url).toMatch(new RegExp(`^${server.url}/menu/[0-9a-f]{24}/[0-9a-f]{24}$`));
+    expect(url).toMatch(new RegExp(`^${journey.server.url}/menu/[0-9a-f]{24}/[0-9a-f]{24}$`));
 
     // Its QR code, downloaded, decodes to that address.
     await table1.getByRole('button', { name: 'Download or Print' }).click();
@@ -233,7 +227,7 @@ describe('the layout editor', () => {
       isLocation: true,
       parent: me.restaurants[0]!._id,
     });
-    const locationApi = apiFor(server.url, added.accessToken);
+    const locationApi = apiFor(journey.server.url, added.accessToken);
     await publishedMenu('Oysters', locationApi);
 
     const { context, page } = await ownerPage(desktop);

@@ -1,35 +1,24 @@
 import { messages } from '@carte/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
-import { desktop, launchBrowser } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktop } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off' });
 
 const visible = (page: Page, text: string) =>
   expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
 
 describe('an owner changes their email (docs/security.md, finding 5)', () => {
   it('is asked for the password, told to check the new mailbox, and the link there makes the change', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, `mail${Date.now().toString(36)}`);
+    const owner = await registerVerifiedOwner(
+      journey.server.url,
+      journey.sink,
+      `mail${Date.now().toString(36)}`,
+    );
     const newEmail = `moved_${Date.now().toString(36)}@carte.test`;
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, owner.username, owner.password);
 
@@ -49,7 +38,7 @@ describe('an owner changes their email (docs/security.md, finding 5)', () => {
     await expect.poll(() => email.inputValue(), { timeout: 15_000 }).toBe(owner.email);
     await visible(page, messages.emailChangePending(newEmail));
 
-    const mail = await sink.waitFor((m) => m.to.includes(newEmail), 20_000);
+    const mail = await journey.sink.waitFor((m) => m.to.includes(newEmail), 20_000);
     const link = mail.links.find((href) => href.includes('/user-verify-email?token='));
     expect(link).toBeTruthy();
     await page.goto(link!);

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, openScreen, ownerScreens, type Screen, skipTour } from './every-screen-routes.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { expectNoSeriousViolation } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * axe over every screen of every signed-in kind (issue 11 "done when", widened by issue 22): each
@@ -13,13 +13,12 @@ import { type RunningServer, startServer } from './support/server.ts';
  * every screen is audited before the verdict, so one run lists them all.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'off', SEED_DEMO: 'true', BILLING_PROVIDER: 'local' }, { mail: false });
 let screens: Screen[];
 let clientId: string;
 
 const login = async (username: string, password: string) => {
-  const answer = await fetch(`${server.url}/api/users/login`, {
+  const answer = await fetch(`${journey.server.url}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
@@ -28,21 +27,14 @@ const login = async (username: string, password: string) => {
 };
 
 beforeAll(async () => {
-  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true', BILLING_PROVIDER: 'local' });
-  browser = await launchBrowser();
   const session = await login('demo', 'Demo1234');
-  screens = ownerScreens(await demoIds(server.url, session.accessToken));
+  screens = ownerScreens(await demoIds(journey.server.url, session.accessToken));
   const reseller = await login('demoreseller', 'Demo1234');
-  const clients = await fetch(`${server.url}/api/dma/clients`, {
+  const clients = await fetch(`${journey.server.url}/api/dma/clients`, {
     headers: { authorization: `Bearer ${reseller.accessToken}` },
   });
   const page = (await clients.json()) as { message: { data: Array<{ _id: string }> } };
   clientId = page.message.data[0]!._id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Signs in through the login form and waits to leave it (each kind has its own home). */
@@ -93,7 +85,7 @@ describe('every screen', () => {
     }, async () => {
       const failures: string[] = [];
       const as = async (username: string, password: string, list: Screen[]) => {
-        const context = await browser.newContext({ viewport, baseURL: server.url });
+        const context = await journey.browser.newContext({ viewport, baseURL: journey.server.url });
         const page = await context.newPage();
         await signIn(page, username, password);
         // The first-login tour is audited on its own (another suite); here it would cover each screen.
@@ -111,7 +103,7 @@ describe('every screen', () => {
       // The reseller's client is her restaurant's owner, but her subscription is the reseller's.
       await as('democlient', 'Demo1234', [{ name: 'client-subscribe', url: '/subscribe' }]);
 
-      const signedOut = await browser.newContext({ viewport, baseURL: server.url });
+      const signedOut = await journey.browser.newContext({ viewport, baseURL: journey.server.url });
       failures.push(
         ...(await audit(
           await signedOut.newPage(),

@@ -1,6 +1,7 @@
 import { routeRules } from '@carte/domain';
 import type { Page } from 'playwright-core';
 import { implementedPaths } from '../apps/web/src/ui/implemented-paths.ts';
+import { drawn } from './support/settled.ts';
 
 /**
  * Every owner screen (issue 11 "done when"): each private owner route of the route table
@@ -49,23 +50,10 @@ export function ownerScreens(ids: Ids): Screen[] {
   return screens;
 }
 
-/**
- * Opens a screen and waits until it has drawn its data: the network is quiet and no loader or
- * skeleton is left (lazy chunks and queries take a moment on a busy machine).
- */
+/** Opens a screen and waits until it has drawn its data (support/settled.ts). */
 export async function openScreen(page: Page, screen: Screen): Promise<void> {
   await page.goto(screen.url);
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const busy = await page
-      .locator('.mantine-Loader-root:visible, .mantine-Skeleton-root:visible, [aria-busy="true"]:visible')
-      .count();
-    if (busy === 0) break;
-    await page.waitForTimeout(200);
-  }
-  // Transitions (drawers, fades) finish.
-  await page.waitForTimeout(400);
+  await drawn(page);
 }
 
 /** Marks the first-login tour as seen, so no overlay covers the screens. */

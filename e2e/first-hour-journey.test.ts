@@ -1,9 +1,9 @@
 import { messages } from '@carte/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiFor } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { signInThroughUi } from './support/owner.ts';
 import {
   eventually,
@@ -13,7 +13,6 @@ import {
   settled,
   toast,
 } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The owner's first hour (issue 22, items 1–3): a new owner registers on /register (the ALTCHA widget
@@ -24,22 +23,8 @@ import { type RunningServer, startServer } from './support/server.ts';
  * Publishing needs no subscription here (BILLING_PROVIDER=off): paying is issue 22 item 5's journey.
  */
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  // The real anti-bot check on the register and sign-in forms, as an owner meets it.
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'altcha', BILLING_PROVIDER: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+// The real anti-bot check on the register and sign-in forms, as an owner meets it.
+const journey = useJourney({ CAPTCHA: 'altcha', BILLING_PROVIDER: 'off' });
 
 const checklist = (page: Page) =>
   page.getByRole('region', { name: /Put your menu on the tables|Your menu is on the tables/ });
@@ -118,7 +103,7 @@ async function registerThroughUi(page: Page) {
   await shootBoth(page, 'first-hour-register-sent');
 
   // The mail, waited for; its link opened in the browser verifies the account.
-  const mail = await sink.waitFor((m) => m.to.includes(owner.email), 20_000);
+  const mail = await journey.sink.waitFor((m) => m.to.includes(owner.email), 20_000);
   const link = mail.links.find((href) => href.includes('/user-verify-account?token='));
   expect(link, mail.links.join(', ')).toBeTruthy();
   const { pathname, search } = new URL(link!);
@@ -131,7 +116,11 @@ async function registerThroughUi(page: Page) {
 describe('the owner’s first hour', () => {
   it('goes menu → categories → dishes → publish with one question, and the diner reads the dishes in order', async () => {
     // The browser's time zone becomes the restaurant's (decisions §4): UTC, like the machine's.
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url, timezoneId: 'UTC' });
+    const context = await journey.browser.newContext({
+      viewport: desktop,
+      baseURL: journey.server.url,
+      timezoneId: 'UTC',
+    });
     const asked = await countConfirmations(context);
     const page = await context.newPage();
     const owner = await registerThroughUi(page);
@@ -245,7 +234,7 @@ describe('the owner’s first hour', () => {
 
     // The diner reads the dishes in the order they were entered, the categories in theirs.
     const token = await page.evaluate(() => localStorage.getItem('carte.accessToken'));
-    const me = await apiFor(server.url, token!).call<{
+    const me = await apiFor(journey.server.url, token!).call<{
       phoneNumber: string;
       restaurants: { _id: string; name: string; timeZone: string }[];
     }>('GET', '/api/users/me');

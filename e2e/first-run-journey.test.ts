@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { messages } from '@carte/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../apps/server/test/qr-decode.ts';
 import { apiFor } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
-import {
-  eventually,
-  expectNoHorizontalOverflow,
-  expectNoSeriousViolation,
-  screenshotPath,
-  toast,
-} from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { eventually, expectNoSeriousViolation, shootBoth, toast } from './support/page.ts';
 
 /**
  * A new owner's first run (issue 11, item 3): registered and signed in, the dashboard shows a
@@ -23,21 +16,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * and the downloaded code opens the published menu.
  */
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'local' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off', BILLING_PROVIDER: 'local' });
 
 const checklist = (page: Page) =>
   page.getByRole('region', { name: /Put your menu on the tables|Your menu is on the tables/ });
@@ -50,22 +29,14 @@ async function backToDashboard(page: Page) {
   await eventually(() => checklist(page).isVisible());
 }
 
-async function shootBoth(page: Page, name: string) {
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize(phone);
-  await page.waitForTimeout(300);
-  await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize(desktop);
-  await page.waitForTimeout(200);
-}
-
 describe('a new owner’s first run', () => {
   it('follows the checklist from an empty restaurant to a published menu with its QR code', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, undefined, { timeZone: 'UTC' });
-    const context = await browser.newContext({
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, undefined, {
+      timeZone: 'UTC',
+    });
+    const context = await journey.browser.newContext({
       viewport: desktop,
-      baseURL: server.url,
+      baseURL: journey.server.url,
       acceptDownloads: true,
     });
     const page = await context.newPage();
@@ -99,7 +70,7 @@ describe('a new owner’s first run', () => {
     await step(page, 'Add dishes').getByRole('link', { name: 'Add dish' }).click();
     await page.waitForURL('**/create-dish');
     const token = await page.evaluate(() => localStorage.getItem('carte.accessToken'));
-    const api = apiFor(server.url, token!);
+    const api = apiFor(journey.server.url, token!);
     const menus = await api.call<{ _id: string }[]>('GET', '/api/menus');
     const soup = await api.call<{ _id: string }>('POST', '/api/dishes', {
       name: 'Tomato soup',
@@ -153,7 +124,7 @@ describe('a new owner’s first run', () => {
 
     // The code opens the published menu.
     const me = await api.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me');
-    const menuUrl = `${server.url}/menu/${me.restaurants[0]!._id}`;
+    const menuUrl = `${journey.server.url}/menu/${me.restaurants[0]!._id}`;
     expect(await decodeImage(readFileSync(file))).toBe(menuUrl);
     const diner = await context.newPage();
     await diner.goto(menuUrl);

@@ -1,10 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import { expectNoSeriousViolation } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The help pop-up of doc 1 §2 in a real browser: it sits in the owner app's header, opens the six
@@ -24,25 +23,11 @@ const topics = [
   { name: 'QR Codes', path: '/help/qr-codes' },
 ];
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', SUPPORT_EMAIL: SUPPORT });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off', SUPPORT_EMAIL: SUPPORT });
 
 /** A context whose CSP violations, console errors and page errors are collected. */
 async function watchedContext(options: Parameters<Browser['newContext']>[0]) {
-  const context = await browser.newContext({ baseURL: server.url, ...options });
+  const context = await journey.browser.newContext({ baseURL: journey.server.url, ...options });
   const problems: string[] = [];
   await context.exposeBinding('__cspViolation', (_source, text: string) => {
     problems.push(`CSP: ${text}`);
@@ -93,7 +78,7 @@ afterAll(async () => {
 
 describe('the help pop-up', () => {
   it('opens from the header, lists the six help pages and the two mail links to the support address', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink);
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink);
     const watch = await watchedContext({ viewport: desktop });
     context = watch.context;
     const page = await context.newPage();
@@ -112,7 +97,7 @@ describe('the help pop-up', () => {
     const report = mailto(await menu.getByRole('menuitem', { name: 'Report an issue' }).getAttribute('href'));
     expect(report).toMatchObject({ protocol: 'mailto:', to: SUPPORT, subject: 'ISSUE REPORT' });
     // The report names the page it was sent from.
-    expect(report.body).toContain(`${server.url}/create-ingredient`);
+    expect(report.body).toContain(`${journey.server.url}/create-ingredient`);
     const inquiry = mailto(
       await menu.getByRole('menuitem', { name: 'Send an inquiry' }).getAttribute('href'),
     );
@@ -162,7 +147,7 @@ describe('the help pop-up', () => {
     for (const kind of ['ingredients', 'categories', 'dishes']) {
       const link = page.getByRole('link', { name: `${kind}.csv` });
       expect(await link.getAttribute('href')).toBe(`/templates/${kind}.csv`);
-      const response = await fetch(`${server.url}/templates/${kind}.csv`);
+      const response = await fetch(`${journey.server.url}/templates/${kind}.csv`);
       expect(response.status).toBe(200);
       expect((await response.text()).split('\n')[0]).toMatch(/^name,/);
     }
@@ -200,7 +185,7 @@ describe('help without signing in', () => {
 
   it('axe finds no serious or critical violation on a help page, on a phone and on a desktop', async () => {
     for (const viewport of [phone, desktop]) {
-      const audited = await browser.newContext({ baseURL: server.url, viewport });
+      const audited = await journey.browser.newContext({ baseURL: journey.server.url, viewport });
       const page = await audited.newPage();
       await page.goto('/help/csv-documents');
       await expectTitle(page, 'CSV Documents');
@@ -210,7 +195,7 @@ describe('help without signing in', () => {
   });
 
   it('an unknown help page says so and leads back to help', async () => {
-    const page = await browser.newPage({ baseURL: server.url, viewport: desktop });
+    const page = await journey.browser.newPage({ baseURL: journey.server.url, viewport: desktop });
     await page.goto('/help/nothing-here');
     await expectTitle(page, 'Page not found');
     await page.getByRole('link', { name: 'See all help' }).click();

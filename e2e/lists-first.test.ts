@@ -1,8 +1,9 @@
 import { messages } from '@carte/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type Api, apiFor } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { signInThroughUi } from './support/owner.ts';
 import {
   eventually,
@@ -12,7 +13,6 @@ import {
   settled,
   toast,
 } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Lists first and forms that don't look broken (issue 11 §1, §2, §10), on the demo restaurant with
@@ -24,28 +24,17 @@ import { type RunningServer, startServer } from './support/server.ts';
  * the page instead of squeezing it. Screenshots at 1280 and 390 px, axe on every screen.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'altcha', SEED_DEMO: 'true' }, { mail: false });
 let api: Api;
 /** Sessions signed in once per viewport (the login's proof of work takes a moment). */
 const contexts: Partial<Record<'desktop' | 'phone', BrowserContext>> = {};
 
-beforeAll(async () => {
-  server = await startServer({ CAPTCHA: 'altcha', SEED_DEMO: 'true' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function signedIn(kind: 'desktop' | 'phone'): Promise<Page> {
   let context = contexts[kind];
   if (!context) {
-    context = await browser.newContext({
+    context = await journey.browser.newContext({
       viewport: kind === 'desktop' ? desktop : phone,
-      baseURL: server.url,
+      baseURL: journey.server.url,
     });
     contexts[kind] = context;
     const page = await context.newPage();
@@ -58,7 +47,7 @@ async function signedIn(kind: 'desktop' | 'phone'): Promise<Page> {
     await page.reload();
     if (!api) {
       const token = await page.evaluate(() => localStorage.getItem('carte.accessToken'));
-      api = apiFor(server.url, token!);
+      api = apiFor(journey.server.url, token!);
     }
     return page;
   }

@@ -1,13 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import { expectNoSeriousViolation, toast } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Add restaurant (doc 2 §2; decisions §4 inheritance): the owner adds a location from the browser,
@@ -16,28 +14,24 @@ import { type RunningServer, startServer } from './support/server.ts';
  */
 
 const shots = path.resolve(import.meta.dirname, '../test-results/screenshots');
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
+// Publishing needs no subscription here: the journey is about the location.
+const journey = useJourney({ CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  sink = await startMailSink();
-  // Publishing needs no subscription here: the journey is about the location.
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
 });
 
 describe('a location', () => {
-  it('is added from the browser, inherits the parent’s menu locked, clones and edits it, and shows the parent’s edits', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, `loc${Date.now().toString(36)}`);
-    const parentApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+  it('is added from the journey.browser, inherits the parent’s menu locked, clones and edits it, and shows the parent’s edits', async () => {
+    const owner = await registerVerifiedOwner(
+      journey.server.url,
+      journey.sink,
+      `loc${Date.now().toString(36)}`,
+    );
+    const parentApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     const dish = await parentApi.call<{ _id: string }>('POST', '/api/dishes', {
       name: 'Tomato soup',
       price: 6,
@@ -54,7 +48,7 @@ describe('a location', () => {
 
     const parentUser = await parentApi.call<{ _id: string }>('GET', '/api/users/me');
     const tourKey = `carte.tourSeen.${parentUser._id}`;
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     // The parent's first-sign-in tour is another journey's; the location's is met below.
     await context.addInitScript((key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'), tourKey);
     const page = await context.newPage();
@@ -154,7 +148,11 @@ describe('a location', () => {
     expect(await publicPage.getByText('Tomato soup').count()).toBe(0);
 
     // At phone size, from the parent's account.
-    const mobile = await browser.newContext({ viewport: phone, baseURL: server.url, isMobile: true });
+    const mobile = await journey.browser.newContext({
+      viewport: phone,
+      baseURL: journey.server.url,
+      isMobile: true,
+    });
     await mobile.addInitScript((key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'), tourKey);
     const small = await mobile.newPage();
     await signInThroughUi(small, owner.username, owner.password);

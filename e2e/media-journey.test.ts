@@ -1,28 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
-import { desktop, launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { desktop } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import { toast } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off' });
 
 /** A photo-like picture (noise compresses badly), so its upload takes a while on a slow link. */
 const noisyPng = (width: number, height: number) =>
@@ -34,13 +19,13 @@ const title = (page: Page) => page.getByRole('heading', { level: 1 }).textConten
 
 describe('the media library', () => {
   it('uploads two images at once with progress, crops one, picks it for a dish, and steps back a page on delete', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink);
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink);
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, owner.username, owner.password);
     const token = await page.evaluate(() => localStorage.getItem('carte.accessToken'));
     const api = async <T>(path: string) => {
-      const answer = await fetch(`${server.url}/api${path}`, {
+      const answer = await fetch(`${journey.server.url}/api${path}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       return ((await answer.json()) as { message: T }).message;
@@ -144,7 +129,7 @@ describe('the media library', () => {
     const dishes = await api<{ name: string; image: string | null }[]>('/dishes');
     const dish = dishes.find((entry) => entry.name === 'Orchard salad')!;
     expect(dish.image).toMatch(/^\/media\/dish\/[0-9a-f]{24}\/full\.webp$/);
-    const picture = await fetch(`${server.url}${dish.image}`);
+    const picture = await fetch(`${journey.server.url}${dish.image}`);
     expect(picture.status).toBe(200);
     expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).format).toBe('webp');
 
@@ -161,7 +146,7 @@ describe('the media library', () => {
           new Blob([new Uint8Array(small)], { type: 'image/png' }),
           `tile-${batch}-${index}.png`,
         );
-      const answer = await fetch(`${server.url}/api/restaurants/upload-media`, {
+      const answer = await fetch(`${journey.server.url}/api/restaurants/upload-media`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
         body: form,
@@ -185,7 +170,7 @@ describe('the media library', () => {
     // One page now: no pager.
     expect(await pages.count()).toBe(0);
     // The dish keeps its own copy whatever happens to the library.
-    expect((await fetch(`${server.url}${dish.image}`)).status).toBe(200);
+    expect((await fetch(`${journey.server.url}${dish.image}`)).status).toBe(200);
     await context.close();
   });
 });

@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { messages } from '@carte/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import { expectNoSeriousViolation, toast } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The team (doc 2 §2 Members, §4, §6; issue 10 "done when"): the owner invites a member with the
@@ -19,21 +18,10 @@ import { type RunningServer, startServer } from './support/server.ts';
  */
 
 const shots = path.resolve(import.meta.dirname, '../test-results/screenshots');
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
 });
 
 /** Waits (up to 15 s: a fresh context loads the app's chunks) until something is visible. */
@@ -47,7 +35,12 @@ const noOverflow = async (page: Page) =>
   ).toBeLessThanOrEqual(0);
 
 const phoneContext = () =>
-  browser.newContext({ viewport: phone, baseURL: server.url, isMobile: true, hasTouch: true });
+  journey.browser.newContext({
+    viewport: phone,
+    baseURL: journey.server.url,
+    isMobile: true,
+    hasTouch: true,
+  });
 
 /** A request sent from the page itself, with the session the web app stored. */
 const fromPage = (page: Page, method: string, url: string, body?: unknown) =>
@@ -84,8 +77,11 @@ const navEntries = async (page: Page) =>
 
 describe('the team', () => {
   it('invite with dish and category → complete from the mail → only those screens → removal ends the session', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink);
-    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink);
+    const ownerApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     const menu = await ownerApi.call<{ _id: string }>('POST', '/api/menus', { name: 'Lunch' });
     const dish = await ownerApi.call<{ _id: string }>('POST', '/api/dishes', {
       name: 'Fish tacos',
@@ -94,7 +90,7 @@ describe('the team', () => {
     await ownerApi.call('POST', '/api/categories', { name: 'Mains', dishes: [dish._id], menu: menu._id });
 
     // The owner opens Members from the navigation: nobody yet.
-    const ownerContext = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const ownerContext = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const ownerPage = await ownerContext.newPage();
     await signInThroughUi(ownerPage, owner.username, owner.password);
     await ownerPage
@@ -134,7 +130,7 @@ describe('the team', () => {
     await shoot(ownerPage, 'members-1280.png');
 
     // The invitation mail holds the link to the complete-member-account page.
-    const mail = await sink.waitFor((m) => m.to.includes(address), 20_000);
+    const mail = await journey.sink.waitFor((m) => m.to.includes(address), 20_000);
     const link = mail.links.find((href) => href.includes('/member-verify-account?token='));
     expect(link, mail.links.join(', ')).toBeDefined();
     const pathAndQuery = new URL(link!).pathname + new URL(link!).search;
@@ -150,7 +146,10 @@ describe('the team', () => {
     await phoneInvitee.close();
 
     // The member completes the account at 1280 px: email read-only, phone +1 by default.
-    const memberContext = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const memberContext = await journey.browser.newContext({
+      viewport: desktop,
+      baseURL: journey.server.url,
+    });
     const memberPage = await memberContext.newPage();
     await memberPage.goto(pathAndQuery);
     await shows(() => memberPage.getByRole('heading', { name: 'Complete your account' }).isVisible());
@@ -233,8 +232,15 @@ describe('the team', () => {
   });
 
   it('/members and its dialog at 390 px', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, `p${Date.now().toString(36)}`);
-    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(
+      journey.server.url,
+      journey.sink,
+      `p${Date.now().toString(36)}`,
+    );
+    const ownerApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     await ownerApi.call('POST', '/api/members', {
       firstName: 'Sam',
       lastName: 'Rivera',
@@ -275,8 +281,15 @@ describe('the team', () => {
     await context.close();
   });
   it('a member who manages the team can grant only the flags they hold', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, `g${Date.now().toString(36)}`);
-    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(
+      journey.server.url,
+      journey.sink,
+      `g${Date.now().toString(36)}`,
+    );
+    const ownerApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     const address = `lead_${Date.now().toString(36)}@carte.test`;
     await ownerApi.call('POST', '/api/members', {
       firstName: 'Lee',
@@ -284,19 +297,19 @@ describe('the team', () => {
       email: address,
       permissions: { member: true, dish: true },
     });
-    const mail = await sink.waitFor((m) => m.to.includes(address), 20_000);
+    const mail = await journey.sink.waitFor((m) => m.to.includes(address), 20_000);
     const token = new URL(
       mail.links.find((href) => href.includes('/member-verify-account'))!,
     ).searchParams.get('token');
     const username = `lee_${Date.now().toString(36)}`;
-    const completed = await fetch(`${server.url}/api/members/verify`, {
+    const completed = await fetch(`${journey.server.url}/api/members/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token, username, password: 'Welcome123', confirm_password: 'Welcome123' }),
     });
     expect(completed.status).toBe(200);
 
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, username, 'Welcome123');
     await page.goto('/members');
@@ -329,15 +342,26 @@ describe('the team', () => {
   });
 
   it('an invitation opened signed out offers "Sign in to accept", which comes back to it signed in with "Join"', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, `inviter_${Date.now().toString(36)}`);
-    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(
+      journey.server.url,
+      journey.sink,
+      `inviter_${Date.now().toString(36)}`,
+    );
+    const ownerApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     const address = `sam_${Date.now().toString(36)}@carte.test`;
     await ownerApi.call('POST', '/api/members', { email: address, firstName: 'Sam', permissions: {} });
-    const mail = await sink.waitFor((m) => m.to.includes(address), 20_000);
+    const mail = await journey.sink.waitFor((m) => m.to.includes(address), 20_000);
     const link = new URL(mail.links.find((href) => href.includes('/member-verify-account?token='))!);
     const pathAndQuery = link.pathname + link.search;
     // Someone who already has a Carte account opens the link signed out.
-    const visitor = await registerVerifiedOwner(server.url, sink, `visitor_${Date.now().toString(36)}`);
+    const visitor = await registerVerifiedOwner(
+      journey.server.url,
+      journey.sink,
+      `visitor_${Date.now().toString(36)}`,
+    );
 
     const context = await phoneContext();
     const page = await context.newPage();
@@ -367,12 +391,23 @@ describe('the team', () => {
     await context.close();
   });
   it('the invited address joins from its own session: "Join", the toast, then "Switch account" leads to the team account', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, `host_${Date.now().toString(36)}`);
-    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(
+      journey.server.url,
+      journey.sink,
+      `host_${Date.now().toString(36)}`,
+    );
+    const ownerApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     // The invitee already runs a restaurant of their own under the invited address.
-    const invitee = await registerVerifiedOwner(server.url, sink, `guest_${Date.now().toString(36)}`);
+    const invitee = await registerVerifiedOwner(
+      journey.server.url,
+      journey.sink,
+      `guest_${Date.now().toString(36)}`,
+    );
     await ownerApi.call('POST', '/api/members', { email: invitee.email, permissions: { dish: true } });
-    const mail = await sink.waitFor(
+    const mail = await journey.sink.waitFor(
       (m) =>
         m.to.includes(invitee.email) &&
         m.links.some((href) => href.includes('/member-verify-account?token=')),
@@ -380,9 +415,12 @@ describe('the team', () => {
     );
     const link = new URL(mail.links.find((href) => href.includes('/member-verify-account?token='))!);
 
-    const inviteeApi = apiFor(server.url, await signInApi(server.url, invitee.username, invitee.password));
+    const inviteeApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, invitee.username, invitee.password),
+    );
     const me = (await inviteeApi.raw('GET', '/api/users/me')).body as { message: { _id: string } };
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     // The invitee's first-sign-in tour is another journey's.
     await context.addInitScript(
       (key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'),

@@ -2,12 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crop, decode, decodeImage, renderPdfPage } from '../apps/server/test/qr-decode.ts';
 import { type Api, apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { signInThroughUi } from './support/owner.ts';
 import {
   eventually,
@@ -16,7 +17,7 @@ import {
   screenshotPath,
   toast,
 } from './support/page.ts';
-import { freePort, type RunningServer, startServer } from './support/server.ts';
+import { freePort } from './support/server.ts';
 
 /**
  * Issue 9's journey, whole, at phone and at desktop size: the owner crops a picture of the media
@@ -26,10 +27,12 @@ import { freePort, type RunningServer, startServer } from './support/server.ts';
  * address), copies the embed code, and a page of another site (another origin) shows the menu in it.
  */
 
-let server: RunningServer;
-let browser: Browser;
+/** The server's data folder (DATA_DIR: its stored pictures). */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'carte-e2e-profile-sharing-'));
+// Registered before the journey's own hooks, so it runs once the server has stopped.
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const journey = useJourney({ CAPTCHA: 'off', SEED_DEMO: 'true', DATA_DIR: dataDir }, { mail: false });
 let api: Api;
-let dataDir: string;
 let menuUrl: string;
 let tourKey: string;
 const otherSites: Server[] = [];
@@ -45,14 +48,11 @@ const photo = () =>
     .toBuffer();
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'carte-e2e-profile-sharing-'));
-  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true', DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  const token = await signInApi(server.url, 'demo', 'Demo1234');
-  api = apiFor(server.url, token);
+  const token = await signInApi(journey.server.url, 'demo', 'Demo1234');
+  api = apiFor(journey.server.url, token);
   const me = await api.call<{ _id: string; restaurants: { _id: string }[] }>('GET', '/api/users/me');
   tourKey = `carte.tourSeen.${me._id}`;
-  menuUrl = `${server.url}/menu/${me.restaurants[0]!._id}`;
+  menuUrl = `${journey.server.url}/menu/${me.restaurants[0]!._id}`;
   // Only the demo's All Day menu stays published, so the public page shows it at any hour.
   const menus = await api.call<{ _id: string; name: string }[]>('GET', '/api/menus');
   for (const menu of menus.filter((item) => item.name !== 'All Day'))
@@ -65,7 +65,7 @@ beforeAll(async () => {
   const png = new Uint8Array(await photo());
   form.append('images[0]', new Blob([png], { type: 'image/png' }), 'truck-1280.png');
   form.append('images[1]', new Blob([png], { type: 'image/png' }), 'truck-390.png');
-  const uploaded = await fetch(`${server.url}/api/restaurants/upload-media`, {
+  const uploaded = await fetch(`${journey.server.url}/api/restaurants/upload-media`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -75,9 +75,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const site of otherSites) await new Promise((resolve) => site.close(resolve));
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Chooses an entry of the "Download or Print" menu and answers the file the browser saved. */
@@ -102,7 +99,7 @@ async function otherSite(body: string): Promise<string> {
   otherSites.push(site);
   await new Promise<void>((resolve) => site.listen(port, '127.0.0.1', resolve));
   const url = `http://localhost:${port}/`;
-  expect(new URL(url).origin).not.toBe(new URL(server.url).origin);
+  expect(new URL(url).origin).not.toBe(new URL(journey.server.url).origin);
   return url;
 }
 
@@ -111,16 +108,16 @@ describe.each([
   ['390', phone, true],
 ] as const)('at %s px, the owner sets the profile and shares the menu', (size, viewport, mobile) => {
   it('logo cropped from media, description, button and social links reach the public menu; the QR files and the embed lead to it', async () => {
-    const context = await browser.newContext({
+    const context = await journey.browser.newContext({
       viewport,
-      baseURL: server.url,
+      baseURL: journey.server.url,
       acceptDownloads: true,
       isMobile: mobile,
       hasTouch: mobile,
     });
     // The first sign-in's tour is another journey's; this one starts where the owner has seen it.
     await context.addInitScript((key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'), tourKey);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, 'demo', 'Demo1234');
 
@@ -186,7 +183,7 @@ describe.each([
     expect(await diner.locator('.cm-about').textContent()).toBe(description);
     const logoSrc = (await diner.locator('img.cm-logo').first().getAttribute('src'))!;
     expect(logoSrc).toMatch(/^\/media\/logo\//);
-    const logo = await fetch(new URL(logoSrc, server.url));
+    const logo = await fetch(new URL(logoSrc, journey.server.url));
     expect(logo.status).toBe(200);
     const logoMeta = await sharp(Buffer.from(await logo.arrayBuffer())).metadata();
     // The square crop, not the 3:2 original.
@@ -234,7 +231,7 @@ describe.each([
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(await code.inputValue());
 
-    const visitor = await browser.newPage({ viewport });
+    const visitor = await journey.browser.newPage({ viewport });
     await visitor.goto(await otherSite(copied));
     const frame = visitor.frameLocator('iframe');
     await expect

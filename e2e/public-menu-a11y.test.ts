@@ -1,9 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, everyDay, setMenuTimeline, signInApi } from './support/api.ts';
-import { launchBrowser, phone } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Accessibility of the public menu (issue: "axe finds no serious or critical violation on the public
@@ -15,8 +15,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * serious and critical violations fail, the others are printed.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'off', SEED_DEMO: 'true' }, { mail: false });
 let context: BrowserContext;
 let api: Api;
 let restaurantId: string;
@@ -29,16 +28,14 @@ interface MenuRow {
 }
 
 beforeAll(async () => {
-  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true' });
-  browser = await launchBrowser();
-  context = await browser.newContext({
+  context = await journey.browser.newContext({
     viewport: phone,
-    baseURL: server.url,
+    baseURL: journey.server.url,
     isMobile: true,
     hasTouch: true,
   });
 
-  api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
+  api = apiFor(journey.server.url, await signInApi(journey.server.url, 'demo', 'Demo1234'));
   const me = await api.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me');
   restaurantId = me.restaurants[0]!._id;
   const menus = await api.call<MenuRow[]>('GET', '/api/menus');
@@ -49,7 +46,7 @@ beforeAll(async () => {
   for (const [index, template] of templates.entries()) {
     const menu = chosen[index]!;
     await api.call('PUT', `/api/menus/${menu._id}`, { selectedTemplate: template, draft: false });
-    await setMenuTimeline(server, api, menu._id, {
+    await setMenuTimeline(journey.server, api, menu._id, {
       valid: { ...everyDay, startTime: '00:00', endTime: '00:00' },
       twentyFourHoursMenuAvailable: true,
     });
@@ -63,8 +60,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Opens an address, waits for the script to take over, and runs axe on the whole page. */
@@ -118,7 +113,7 @@ describe('the public menu passes axe at phone size (no serious or critical viola
   it('a dish page with a picture, ingredients, customizations and side dishes', async () => {
     const lunch = menuOf.get('Classic Template')!;
     const answer = await (
-      await fetch(`${server.url}/api/menus/customer?restaurantId=${restaurantId}`)
+      await fetch(`${journey.server.url}/api/menus/customer?restaurantId=${restaurantId}`)
     ).json();
     const dishes = (
       answer.message.menus as {

@@ -1,28 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiFor, everyDay, setMenuTimeline, utcClock } from './support/api.ts';
-import { launchBrowser, phone } from './support/browser.ts';
+import { phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import { toast } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off' });
 
 const MINUTE = 60_000;
 
@@ -42,15 +27,15 @@ async function pressOnMenuForm(page: Page, menuId: string, button: 'Publish' | '
 describe('a diner on a phone reads a published menu', () => {
   it('subscribe → publish → diner filters to vegan, opens a dish, switches menus from the banner → unpublish hides the menu at once', async () => {
     // A restaurant on UTC, so the test's clock times are the restaurant's.
-    const owner = await registerVerifiedOwner(server.url, sink, Date.now().toString(36), {
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, Date.now().toString(36), {
       restaurantName: 'Harbour Kitchen',
       timeZone: 'UTC',
     });
-    const ownerContext = await browser.newContext({ viewport: phone, baseURL: server.url });
+    const ownerContext = await journey.browser.newContext({ viewport: phone, baseURL: journey.server.url });
     const ownerPage = await ownerContext.newPage();
     await signInThroughUi(ownerPage, owner.username, owner.password);
     const token = await ownerPage.evaluate(() => localStorage.getItem('carte.accessToken'));
-    const api = apiFor(server.url, token!);
+    const api = apiFor(journey.server.url, token!);
 
     // Two draft menus with their dishes, made through the API (the workshop journey builds through
     // the UI): Brunch with a vegan bowl and a burger, Supper with a soup. The diner's filter panel on.
@@ -103,11 +88,11 @@ describe('a diner on a phone reads a published menu', () => {
     // so a window that crosses midnight is still one window.
     const switchAt = Math.floor(Date.now() / MINUTE) * MINUTE + 12 * MINUTE;
     const ways = [
-      await setMenuTimeline(server, api, brunch._id, {
+      await setMenuTimeline(journey.server, api, brunch._id, {
         valid: { ...everyDay, startTime: utcClock(switchAt - 180 * MINUTE), endTime: utcClock(switchAt) },
         twentyFourHoursMenuAvailable: false,
       }),
-      await setMenuTimeline(server, api, supper._id, {
+      await setMenuTimeline(journey.server, api, supper._id, {
         valid: { ...everyDay, startTime: utcClock(switchAt), endTime: utcClock(switchAt + 60 * MINUTE) },
         twentyFourHoursMenuAvailable: false,
       }),
@@ -119,9 +104,9 @@ describe('a diner on a phone reads a published menu', () => {
     }
 
     // ---- the diner: a new browser context, never signed in, on the restaurant's public address ----
-    const dinerContext = await browser.newContext({
+    const dinerContext = await journey.browser.newContext({
       viewport: phone,
-      baseURL: server.url,
+      baseURL: journey.server.url,
       isMobile: true,
       hasTouch: true,
     });

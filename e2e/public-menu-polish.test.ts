@@ -1,14 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, everyDay, setMenuTimeline, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import {
   eventually,
   expectNoHorizontalOverflow,
   expectNoSeriousViolation,
   screenshotPath,
 } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The diner's page, polished (issue 11 §5, §8), in a real browser on the demo food truck: the menu's
@@ -17,8 +17,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * is served and offers what is open; a dead restaurant link gets a friendly page. Screenshots at
  * 390 and 1280 px.
  */
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'off', SEED_DEMO: 'true' }, { mail: false });
 let api: Api;
 let restaurantId: string;
 let dinner: { _id: string; name: string };
@@ -26,9 +25,7 @@ let lunch: { _id: string; name: string };
 let lunchHours: string;
 
 beforeAll(async () => {
-  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true' });
-  browser = await launchBrowser();
-  api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
+  api = apiFor(journey.server.url, await signInApi(journey.server.url, 'demo', 'Demo1234'));
   const me = await api.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me');
   restaurantId = me.restaurants[0]!._id;
   const menus = await api.call<{ _id: string; name: string }[]>('GET', '/api/menus');
@@ -39,13 +36,13 @@ beforeAll(async () => {
     selectedTemplate: 'Classic Template',
     fonts: { primary: 'Playfair Display', secondary: 'Lato', tertiary: 'Lato' },
   });
-  await setMenuTimeline(server, api, dinner._id, {
+  await setMenuTimeline(journey.server, api, dinner._id, {
     valid: { ...everyDay, startTime: '00:00', endTime: '00:00' },
     twentyFourHoursMenuAvailable: true,
   });
   // Lunch is served for an hour, two hours from now on the truck's clock: closed now.
   const customer = await (
-    await fetch(`${server.url}/api/menus/customer?restaurantId=${restaurantId}`)
+    await fetch(`${journey.server.url}/api/menus/customer?restaurantId=${restaurantId}`)
   ).json();
   const zone = (customer as { message: { restaurant: { timeZone: string } } }).message.restaurant.timeZone;
   const hour = Number(
@@ -54,22 +51,17 @@ beforeAll(async () => {
     ),
   );
   const at = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
-  await setMenuTimeline(server, api, lunch._id, {
+  await setMenuTimeline(journey.server, api, lunch._id, {
     valid: { ...everyDay, startTime: at(hour + 2), endTime: at(hour + 3) },
     twentyFourHoursMenuAvailable: false,
   });
   lunchHours = `${at(hour + 2)}–${at(hour + 3)}`;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function open(viewport: typeof phone, address: string) {
-  const context = await browser.newContext({
+  const context = await journey.browser.newContext({
     viewport,
-    baseURL: server.url,
+    baseURL: journey.server.url,
     ...(viewport === phone ? { isMobile: true, hasTouch: true } : {}),
   });
   const page = await context.newPage();
@@ -111,9 +103,13 @@ describe('the menu in its own web font', () => {
       expect(fonts.playfair && fonts.lato).toBe(true);
       const fontFiles = requests.filter((url) => url.endsWith('.woff2'));
       expect(fontFiles.length).toBeGreaterThan(0);
-      expect(fontFiles.every((url) => url.startsWith(`${server.url}/public-menu/assets/fonts/`))).toBe(true);
+      expect(
+        fontFiles.every((url) => url.startsWith(`${journey.server.url}/public-menu/assets/fonts/`)),
+      ).toBe(true);
       // Nothing from any other host: no font service, no CDN.
-      expect(requests.filter((url) => !url.startsWith(server.url) && !url.startsWith('data:'))).toEqual([]);
+      expect(
+        requests.filter((url) => !url.startsWith(journey.server.url) && !url.startsWith('data:')),
+      ).toEqual([]);
       await expectNoHorizontalOverflow(page);
       await page.screenshot({ path: screenshotPath(name), fullPage: false });
       await close();

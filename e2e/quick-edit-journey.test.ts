@@ -2,13 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CustomerMenu, QuickEdit } from '@carte/domain';
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { signInThroughUi } from './support/owner.ts';
 import { expectNoSeriousViolation, toast } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Quick edit (/toggle-list, doc 2 §2, §4): the demo owner switches a dish off with the keyboard and
@@ -19,27 +19,19 @@ import { type RunningServer, startServer } from './support/server.ts';
  */
 
 const shots = path.resolve(import.meta.dirname, '../test-results/screenshots');
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'off', SEED_DEMO: 'true' }, { mail: false });
 let api: Api;
 let restaurantId: string;
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true' });
-  browser = await launchBrowser();
-  api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
+  api = apiFor(journey.server.url, await signInApi(journey.server.url, 'demo', 'Demo1234'));
   const me = await api.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me');
   restaurantId = me.restaurants[0]!._id;
   // Only the demo's All Day menu stays published, so the public page shows it at any hour.
   const menus = await api.call<{ _id: string; name: string }[]>('GET', '/api/menus');
   for (const menu of menus.filter((item) => item.name !== 'All Day'))
     await api.call('PUT', `/api/menus/${menu._id}`, { draft: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const banner = (page: Page) => page.getByText("You haven't saved your changes!");
@@ -62,7 +54,7 @@ async function openQuickEdit(context: BrowserContext, fromNavigation = true): Pr
 }
 
 async function publicDishes(): Promise<string[]> {
-  const answer = await fetch(`${server.url}/api/menus/customer?restaurantId=${restaurantId}`);
+  const answer = await fetch(`${journey.server.url}/api/menus/customer?restaurantId=${restaurantId}`);
   const menu = ((await answer.json()) as { message: CustomerMenu }).message;
   return menu.menus.flatMap((item) =>
     item.categories.flatMap((category) => category.dishes.map((dish) => dish.name)),
@@ -84,7 +76,7 @@ describe('quick edit', () => {
   it('a dish switched off and saved leaves the public page on the next request', async () => {
     const shownBefore = await publicDishes();
     const dish = shownBefore[0]!;
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await openQuickEdit(context);
 
     // The diner's page, read before the change (the public menu's cache holds it).
@@ -119,7 +111,7 @@ describe('quick edit', () => {
   });
 
   it('shows "Failed to load data" when the switches cannot be read', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, 'demo', 'Demo1234');
     await page.route('**/api/settings/quick-edit*', (route) =>
@@ -143,7 +135,7 @@ describe('quick edit', () => {
   });
 
   it('passes axe and is photographed at 1280 px', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await openQuickEdit(context);
     await expectNoSeriousViolation(page, 'quick edit 1280');
     await page.screenshot({ path: path.join(shots, 'toggle-list-1280.png'), fullPage: true });
@@ -151,7 +143,11 @@ describe('quick edit', () => {
   });
 
   it('passes axe and is photographed at 390 px, with a change waiting', async () => {
-    const context = await browser.newContext({ viewport: phone, baseURL: server.url, hasTouch: true });
+    const context = await journey.browser.newContext({
+      viewport: phone,
+      baseURL: journey.server.url,
+      hasTouch: true,
+    });
     const page = await openQuickEdit(context, false);
     const quick = await api.call<QuickEdit>('GET', '/api/settings/quick-edit');
     await flip(page, 'Ingredients', quick.ingredients![0]!.name);
@@ -166,7 +162,7 @@ describe('quick edit', () => {
 
   it('without a subscription, publishing fails: the rest is saved, the toast says so and the dialog opens', async () => {
     // The subscription ends (as the billing portal would leave it), the published menu stays published.
-    const client = new pg.Client({ connectionString: server.databaseUrl });
+    const client = new pg.Client({ connectionString: journey.server.databaseUrl });
     await client.connect();
     await client.query(`update subscriptions set status = 'canceled' where restaurant_id = $1`, [
       restaurantId,
@@ -177,7 +173,7 @@ describe('quick edit', () => {
     const draft = quick.menus!.find((menu) => !menu.checked)!;
     const dish = (await publicDishes())[0]!;
 
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await openQuickEdit(context);
     await flip(page, 'Menus', draft.name);
     await flip(page, 'Dishes', dish);

@@ -1,9 +1,9 @@
 import { billingMessages, messages } from '@carte/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import {
   eventually,
   expectNoHorizontalOverflow,
@@ -13,7 +13,6 @@ import {
   toast,
 } from './support/page.ts';
 import { resellerWithClient } from './support/reseller.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Resellers (issue 14 "done when", doc 3 §2.2, §2.3, §2.4, §2.8, §4) with the built-in test provider:
@@ -25,21 +24,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * photographed at 1280 and 390 px.
  */
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'local' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off', BILLING_PROVIDER: 'local' });
 
 const PASSWORD = 'Reseller123';
 
@@ -94,7 +79,7 @@ describe('a reseller and its client', () => {
     const restaurantName = `Bistro ${tag}`;
 
     // The super admin sends the reseller registration link ("Add DMA").
-    const adminContext = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const adminContext = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const adminPage = await adminContext.newPage();
     await signIn(adminPage, 'root@carte.test', 'RootPass123', '/admin/dashboard');
     await adminPage.getByRole('button', { name: 'Add DMA' }).click();
@@ -108,7 +93,10 @@ describe('a reseller and its client', () => {
     await adminPage.screenshot({ path: screenshotPath('admin-dma-pending-1280'), fullPage: true });
 
     // The three public pages' failure states.
-    const publicContext = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const publicContext = await journey.browser.newContext({
+      viewport: desktop,
+      baseURL: journey.server.url,
+    });
     const publicPage = await publicContext.newPage();
     await publicPage.goto('/dma-register?token=not-a-token');
     await eventually(() => publicPage.getByText(messages.dmaRegisterLinkInvalid).isVisible());
@@ -119,7 +107,7 @@ describe('a reseller and its client', () => {
     await shootBoth(publicPage, 'dma-client-verify-invitation-invalid');
 
     // Registration from the mailed link: email read-only, +1, the DMA rules.
-    const registerMail = await sink.waitFor((mail) => mail.to.includes(resellerEmail), 20_000);
+    const registerMail = await journey.sink.waitFor((mail) => mail.to.includes(resellerEmail), 20_000);
     const registerLink = registerMail.links.find((href) => href.includes('/dma-register?token='));
     expect(registerLink, registerMail.links.join(', ')).toBeDefined();
     await publicPage.goto(pathOf(registerLink!));
@@ -158,7 +146,7 @@ describe('a reseller and its client', () => {
     await adminContext.close();
 
     // The reseller signs in: an empty dashboard with the card prompt.
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signIn(page, resellerUsername, PASSWORD, '/dma/dashboard');
     await eventually(() => page.getByRole('heading', { name: 'Pending licenses (0)' }).isVisible());
@@ -202,12 +190,15 @@ describe('a reseller and its client', () => {
     expect(await pending.getByText(clientEmail).isVisible()).toBe(true);
 
     // The client accepts from the mail and sets a password.
-    const clientMail = await sink.waitFor((mail) => mail.to.includes(clientEmail), 20_000);
+    const clientMail = await journey.sink.waitFor((mail) => mail.to.includes(clientEmail), 20_000);
     const invitationLink = clientMail.links.find((href) =>
       href.includes('/dma-client-verify-invitation?token='),
     );
     expect(invitationLink, clientMail.links.join(', ')).toBeDefined();
-    const clientContext = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const clientContext = await journey.browser.newContext({
+      viewport: desktop,
+      baseURL: journey.server.url,
+    });
     const clientPage = await clientContext.newPage();
     await clientPage.goto(pathOf(invitationLink!));
     await eventually(() => clientPage.getByRole('heading', { name: 'You are invited to Carte' }).isVisible());
@@ -318,7 +309,7 @@ describe('a reseller and its client', () => {
     expect(await page.getByText(/no active subscription/).isVisible()).toBe(true);
 
     // The client, signed in on its own, cannot publish now: the dialog sends it to its account manager.
-    const ownContext = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const ownContext = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const ownPage = await ownContext.newPage();
     await signIn(ownPage, clientUsername, 'Bistro1234', '/');
     await ownPage.goto(`/create-menu?id=${menuId}`);
@@ -353,18 +344,21 @@ describe('a reseller and its client', () => {
     const tag = `a${Date.now().toString(36)}`;
     // A reseller with one accepted client, made through the API as people make them.
     const { resellerEmail, resellerUsername, clientUsername } = await resellerWithClient(
-      server.url,
-      sink,
+      journey.server.url,
+      journey.sink,
       tag,
     );
 
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signIn(page, 'root@carte.test', 'RootPass123', '/admin/dashboard');
 
     // A registration link the admin thinks better of: cancelled from Pending DMA-S, which then goes.
     const unwanted = `maybe_${tag}@carte.test`;
-    const rootApi = apiFor(server.url, await signInApi(server.url, 'root@carte.test', 'RootPass123'));
+    const rootApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, 'root@carte.test', 'RootPass123'),
+    );
     await rootApi.call('POST', '/api/admin/send-dma-register-link', { email: unwanted });
     await page.reload();
     const pendingDmas = page.getByRole('region', { name: 'Pending DMA-S' });

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { signInThroughUi } from './support/owner.ts';
 import { eventually, expectNoSeriousViolation, screenshotPath, settled } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Where sessions end and addresses lead nowhere (issue 11 §9): a session the server ends says so on
@@ -13,25 +13,20 @@ import { type RunningServer, startServer } from './support/server.ts';
  * admin opening an owner's page reads words meant for staff.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let tourKey: string;
-
-beforeAll(async () => {
-  server = await startServer({
+const journey = useJourney(
+  {
     CAPTCHA: 'off',
     SEED_DEMO: 'true',
     SUPER_ADMIN_EMAIL: 'root@carte.test',
     SUPER_ADMIN_PASSWORD: 'Admin12345',
-  });
-  browser = await launchBrowser();
-  const api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
-  tourKey = `carte.tourSeen.${(await api.call<{ _id: string }>('GET', '/api/users/me'))._id}`;
-});
+  },
+  { mail: false },
+);
+let tourKey: string;
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(async () => {
+  const api = apiFor(journey.server.url, await signInApi(journey.server.url, 'demo', 'Demo1234'));
+  tourKey = `carte.tourSeen.${(await api.call<{ _id: string }>('GET', '/api/users/me'))._id}`;
 });
 
 const sessionEndedText = 'Your session has ended. Please sign in again.';
@@ -39,7 +34,7 @@ const count = async (page: Page, text: string) =>
   ((await page.locator('body').innerText()).match(new RegExp(text, 'g')) ?? []).length;
 
 async function newPage(viewport = desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
+  const context = await journey.browser.newContext({ viewport, baseURL: journey.server.url });
   // The demo owner's first-visit tour belongs to another journey.
   await context.addInitScript((key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'), tourKey);
   return context.newPage();

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { signInThroughUi } from './support/owner.ts';
 import {
   expectNoHorizontalOverflow,
@@ -10,7 +11,6 @@ import {
   screenshotPath,
   toast,
 } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The Settings screen (doc 2 §2, §4): the demo owner changes the profile in the browser, the update
@@ -19,26 +19,18 @@ import { type RunningServer, startServer } from './support/server.ts';
  * photographed at 1280 and 390 px wide into test-results/screenshots/.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'off', SEED_DEMO: 'true' }, { mail: false });
 let api: Api;
 let restaurantId: string;
 
 beforeAll(async () => {
-  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true' });
-  browser = await launchBrowser();
-  api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
+  api = apiFor(journey.server.url, await signInApi(journey.server.url, 'demo', 'Demo1234'));
   const me = await api.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me');
   restaurantId = me.restaurants[0]!._id;
   // Only the demo's All Day menu stays published, so the public page shows it at any hour.
   const menus = await api.call<{ _id: string; name: string }[]>('GET', '/api/menus');
   for (const menu of menus.filter((item) => item.name !== 'All Day'))
     await api.call('PUT', `/api/menus/${menu._id}`, { draft: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function openSettings(context: BrowserContext): Promise<Page> {
@@ -58,7 +50,7 @@ async function openSettings(context: BrowserContext): Promise<Page> {
 
 describe('the Settings screen', () => {
   it('an owner updates the profile; the public menu shows the logo, description, button and social link', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await openSettings(context);
 
     const name = page.getByRole('textbox', { name: 'Food truck name' });
@@ -115,7 +107,7 @@ describe('the Settings screen', () => {
   });
 
   it('passes axe and is photographed at 1280 px', async () => {
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await openSettings(context);
     await expectNoSeriousViolation(page, 'settings at 1280 px');
     await page.screenshot({ path: screenshotPath('settings-1280'), fullPage: true });
@@ -123,9 +115,9 @@ describe('the Settings screen', () => {
   });
 
   it('passes axe and is photographed at 390 px', async () => {
-    const context = await browser.newContext({
+    const context = await journey.browser.newContext({
       viewport: phone,
-      baseURL: server.url,
+      baseURL: journey.server.url,
       isMobile: true,
       hasTouch: true,
     });

@@ -3,17 +3,18 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../apps/server/src/adapters/storage/disk-storage.ts';
 import { storeImage } from '../apps/server/src/features/media/index.ts';
 import { crop, decode, decodeImage, renderPdfPage } from '../apps/server/test/qr-decode.ts';
 import { apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { signInThroughUi } from './support/owner.ts';
 import { eventually, expectNoSeriousViolation, screenshotPath, settled, toast } from './support/page.ts';
-import { freePort, type RunningServer, startServer } from './support/server.ts';
+import { freePort } from './support/server.ts';
 
 /**
  * Sharing the menu (issue 9, items 3, 4 and 8): the demo owner downloads the QR code as PNG and SVG
@@ -23,13 +24,15 @@ import { freePort, type RunningServer, startServer } from './support/server.ts';
  * 390 px (test-results/screenshots/) and checked with axe. The QR section is the settings form's.
  */
 
-let server: RunningServer;
-let browser: Browser;
+/** The server's data folder (DATA_DIR: its stored pictures). */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'carte-e2e-sharing-'));
+// Registered before the journey's own hooks, so it runs once the server has stopped.
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const journey = useJourney({ CAPTCHA: 'off', SEED_DEMO: 'true', DATA_DIR: dataDir }, { mail: false });
 let menuUrl: string;
 let restaurantName: string;
 let otherSite: Server | null = null;
 let tourKey: string;
-let dataDir: string;
 
 /**
  * The demo truck's logo, stored as the profile form stores one (the server's own image code, in the
@@ -43,7 +46,7 @@ async function giveDemoLogo(restaurantId: string) {
     { field: 'logo', filename: 'logo.png', mimetype: 'image/png', size: png.length, buffer: png },
     'logo',
   );
-  const client = new pg.Client({ connectionString: server.databaseUrl });
+  const client = new pg.Client({ connectionString: journey.server.databaseUrl });
   await client.connect();
   try {
     await client.query('UPDATE restaurants SET logo = $1 WHERE id = $2', [key, restaurantId]);
@@ -53,35 +56,33 @@ async function giveDemoLogo(restaurantId: string) {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'carte-e2e-sharing-'));
-  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true', DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  const api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
+  const api = apiFor(journey.server.url, await signInApi(journey.server.url, 'demo', 'Demo1234'));
   const me = await api.call<{ _id: string; restaurants: { _id: string; name: string }[] }>(
     'GET',
     '/api/users/me',
   );
   tourKey = `carte.tourSeen.${me._id}`;
-  menuUrl = `${server.url}/menu/${me.restaurants[0]!._id}`;
+  menuUrl = `${journey.server.url}/menu/${me.restaurants[0]!._id}`;
   await giveDemoLogo(me.restaurants[0]!._id);
   restaurantName = me.restaurants[0]!.name;
 });
 
 afterAll(async () => {
   await new Promise((resolve) => (otherSite ? otherSite.close(resolve) : resolve(undefined)));
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function ownerPage(viewport: {
   width: number;
   height: number;
 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, acceptDownloads: true });
+  const context = await journey.browser.newContext({
+    viewport,
+    baseURL: journey.server.url,
+    acceptDownloads: true,
+  });
   // The first sign-in's tour is another journey's; this one starts where the owner has seen it.
   await context.addInitScript((key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'), tourKey);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.server.url });
   const page = await context.newPage();
   await signInThroughUi(page, 'demo', 'Demo1234');
   return { context, page };
@@ -171,9 +172,9 @@ describe('the owner shares the menu', () => {
     });
     await new Promise<void>((resolve) => otherSite!.listen(port, '127.0.0.1', resolve));
     const site = `http://localhost:${port}/`;
-    expect(new URL(site).origin).not.toBe(new URL(server.url).origin);
+    expect(new URL(site).origin).not.toBe(new URL(journey.server.url).origin);
 
-    const visitor = await browser.newPage({ viewport: desktop });
+    const visitor = await journey.browser.newPage({ viewport: desktop });
     await visitor.goto(site);
     const frameElement = visitor.locator('iframe');
     const box = await frameElement.boundingBox();

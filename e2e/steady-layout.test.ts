@@ -1,11 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, openScreen, ownerScreens } from './every-screen-routes.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { layoutShift, watchLayoutShifts } from './support/layout-shift.ts';
 import { signInThroughUi } from './support/owner.ts';
 import { eventually, screenshotPath } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * A dashboard that does not jump (issue 22, item 7): the demo owner's dashboard and settings, each
@@ -14,15 +13,12 @@ import { type RunningServer, startServer } from './support/server.ts';
  * links to their sections.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'off', SEED_DEMO: 'true', BILLING_PROVIDER: 'local' }, { mail: false });
 let userId: string;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true', BILLING_PROVIDER: 'local' });
-  browser = await launchBrowser();
-  const login = await fetch(`${server.url}/api/users/login`, {
+  const login = await fetch(`${journey.server.url}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'demo', password: 'Demo1234' }),
@@ -33,11 +29,6 @@ beforeAll(async () => {
   token = session.accessToken;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const pages = [
   { name: 'dashboard', url: '/', links: 'Dashboard sections' },
   { name: 'settings', url: '/settings', links: 'Settings sections' },
@@ -46,7 +37,7 @@ const pages = [
 describe('owner pages that do not jump', () => {
   for (const viewport of [desktop, phone]) {
     it(`the dashboard and settings shift by less than 0.1 at ${viewport.width} px`, async () => {
-      const context = await browser.newContext({ viewport, baseURL: server.url });
+      const context = await journey.browser.newContext({ viewport, baseURL: journey.server.url });
       // The first sign-in's tour is another journey's (e2e/tour.test.ts).
       await context.addInitScript(
         (key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'),
@@ -92,8 +83,8 @@ describe('owner pages that do not jump', () => {
     it(`every owner screen shifts by less than 0.1 at ${viewport.width} px`, {
       timeout: 600_000,
     }, async () => {
-      const screens = ownerScreens(await demoIds(server.url, token));
-      const context = await browser.newContext({ viewport, baseURL: server.url });
+      const screens = ownerScreens(await demoIds(journey.server.url, token));
+      const context = await journey.browser.newContext({ viewport, baseURL: journey.server.url });
       await context.addInitScript(
         (key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'),
         `carte.tourSeen.${userId}`,

@@ -1,11 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import { eventually, expectNoSeriousViolation, screenshotPath, settled } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * The first-login tour (doc 1 §2; issue 22, item 4): it starts on a new owner's first visit of the
@@ -15,21 +14,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * it open, at 1280 and 390 px.
  */
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'local' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off', BILLING_PROVIDER: 'local' });
 
 const tour = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Skip tour' }) });
@@ -61,8 +46,10 @@ async function signInAndMeetTour(page: Page, username: string, password: string)
 
 describe('the first-login tour', () => {
   it('starts on a new owner’s first visit, never blocks the page, and passes axe (1280 px)', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, undefined, { timeZone: 'UTC' });
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, undefined, {
+      timeZone: 'UTC',
+    });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     const took = await signInAndMeetTour(page, owner.username, owner.password);
     console.info(`tour shown ${took} ms after the dashboard's address (new owner, 1280 px)`);
@@ -106,8 +93,13 @@ describe('the first-login tour', () => {
   });
 
   it('on a phone it starts too, leaves the closed navigation out, and points at Help', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, undefined, { timeZone: 'UTC' });
-    const api = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, undefined, {
+      timeZone: 'UTC',
+    });
+    const api = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     // A menu with a dish in a category: the board, the tables and the public menu card show.
     const menu = await api.call<{ _id: string }>('POST', '/api/menus', { name: 'Lunch' });
     const dish = await api.call<{ _id: string }>('POST', '/api/dishes', {
@@ -116,7 +108,7 @@ describe('the first-login tour', () => {
     });
     await api.call('POST', '/api/categories', { name: 'Soups', dishes: [dish._id], menu: menu._id });
 
-    const context = await browser.newContext({ viewport: phone, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: phone, baseURL: journey.server.url });
     const page = await context.newPage();
     const took = await signInAndMeetTour(page, owner.username, owner.password);
     console.info(`tour shown ${took} ms after the dashboard's address (owner with a menu, 390 px)`);
@@ -139,8 +131,13 @@ describe('the first-login tour', () => {
   });
 
   it('an invited member with dish permission only sees the steps that concern dishes', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink, undefined, { timeZone: 'UTC' });
-    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, undefined, {
+      timeZone: 'UTC',
+    });
+    const ownerApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     const menu = await ownerApi.call<{ _id: string }>('POST', '/api/menus', { name: 'Lunch' });
     const dish = await ownerApi.call<{ _id: string }>('POST', '/api/dishes', {
       name: 'Fish tacos',
@@ -154,12 +151,12 @@ describe('the first-login tour', () => {
       lastName: 'Stone',
       permissions: { dish: true },
     });
-    const mail = await sink.waitFor((m) => m.to.includes(address), 20_000);
+    const mail = await journey.sink.waitFor((m) => m.to.includes(address), 20_000);
     const token = new URL(
       mail.links.find((href) => href.includes('/member-verify-account?token='))!,
     ).searchParams.get('token');
     const username = `mira_${Date.now().toString(36)}`;
-    const completed = await fetch(`${server.url}/api/members/verify`, {
+    const completed = await fetch(`${journey.server.url}/api/members/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -172,7 +169,7 @@ describe('the first-login tour', () => {
     });
     expect(completed.status, await completed.clone().text()).toBe(200);
 
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInAndMeetTour(page, username, 'Welcome123');
     await page.screenshot({ path: screenshotPath('tour-member-1280') });

@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import { expectNoSeriousViolation, toast } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Ownership transfer (doc 2 §2, §4, §5, §7): the owner asks on /settings, cancels, asks again; the
@@ -16,26 +15,19 @@ import { type RunningServer, startServer } from './support/server.ts';
  */
 
 const shots = path.resolve(import.meta.dirname, '../test-results/screenshots');
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'off' });
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
 });
 
 /** A browser context whose owner has seen the first-sign-in tour (another journey's). */
 async function ownerContext(viewport: typeof desktop, userId: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, isMobile: viewport === phone });
+  const context = await journey.browser.newContext({
+    viewport,
+    baseURL: journey.server.url,
+    isMobile: viewport === phone,
+  });
   await context.addInitScript(
     (key) => localStorage.setItem(key, '2026-01-01T00:00:00.000Z'),
     `carte.tourSeen.${userId}`,
@@ -46,21 +38,24 @@ async function ownerContext(viewport: typeof desktop, userId: string): Promise<B
 /** The last transfer link mailed to an address. */
 async function transferLink(email: string, after: number): Promise<string> {
   await expect
-    .poll(() => sink.messages.filter((mail) => mail.to.includes(email)).length, { timeout: 20_000 })
+    .poll(() => journey.sink.messages.filter((mail) => mail.to.includes(email)).length, { timeout: 20_000 })
     .toBeGreaterThan(after);
-  const mail = sink.messages.filter((m) => m.to.includes(email)).at(-1)!;
+  const mail = journey.sink.messages.filter((m) => m.to.includes(email)).at(-1)!;
   const link = mail.links.find((href) => href.includes('/transfer-ownership?token='));
   if (!link) throw new Error(`no transfer link in ${mail.subject}`);
   return link;
 }
 
-const mailsTo = (email: string) => sink.messages.filter((mail) => mail.to.includes(email)).length;
+const mailsTo = (email: string) => journey.sink.messages.filter((mail) => mail.to.includes(email)).length;
 
 describe('ownership transfer', () => {
   it('goes from the request on /settings to acceptance by a new person; the old owner is out', async () => {
     const tag = `tr${Date.now().toString(36)}`;
-    const owner = await registerVerifiedOwner(server.url, sink, tag);
-    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, tag);
+    const ownerApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     const me = await ownerApi.call<{ _id: string }>('GET', '/api/users/me');
     await ownerApi.call('POST', '/api/menus', { name: 'Handed-over dinner' });
 
@@ -83,8 +78,7 @@ describe('ownership transfer', () => {
     await expect
       .poll(() => dialog.getByLabel(/^New owner's email/).isVisible(), { timeout: 15_000 })
       .toBe(true);
-    // Once the dialog has finished opening (axe reads colours mid-fade otherwise).
-    await page.waitForTimeout(500);
+    // Audited once the dialog has finished opening: expectNoSeriousViolation waits for that.
     await expectNoSeriousViolation(page, 'transfer dialog at 1280 px');
     await dialog.getByRole('button', { name: 'Send transfer request' }).click();
     await expect
@@ -134,7 +128,7 @@ describe('ownership transfer', () => {
     expect(link).not.toBe(firstLink);
 
     // The canceled link is refused.
-    const stranger = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const stranger = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const heirPage = await stranger.newPage();
     await heirPage.goto(firstLink);
     await expect
@@ -175,7 +169,10 @@ describe('ownership transfer', () => {
     await expect
       .poll(() => heirPage.getByText(owner.restaurantName).first().isVisible(), { timeout: 15_000 })
       .toBe(true);
-    const heirApi = apiFor(server.url, await signInApi(server.url, heir.username, heir.password));
+    const heirApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, heir.username, heir.password),
+    );
     const menus = await heirApi.call<{ name: string }[]>('GET', '/api/menus');
     expect(menus.map((menu) => menu.name)).toEqual(['Handed-over dinner']);
 
@@ -195,8 +192,11 @@ describe('ownership transfer', () => {
 
   it('looks finished at 390 px: the settings section and the take-ownership page', async () => {
     const tag = `tp${Date.now().toString(36)}`;
-    const owner = await registerVerifiedOwner(server.url, sink, tag);
-    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, tag);
+    const ownerApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     const me = await ownerApi.call<{ _id: string }>('GET', '/api/users/me');
     const heirEmail = `heir_${tag}@carte.test`;
     await ownerApi.call('POST', '/api/restaurants/request-transfer-ownership', {
@@ -218,7 +218,11 @@ describe('ownership transfer', () => {
     await expectNoSeriousViolation(page, '/settings with a pending transfer at 390 px');
     await context.close();
 
-    const stranger = await browser.newContext({ viewport: phone, isMobile: true, baseURL: server.url });
+    const stranger = await journey.browser.newContext({
+      viewport: phone,
+      isMobile: true,
+      baseURL: journey.server.url,
+    });
     const heirPage = await stranger.newPage();
     await heirPage.goto(link);
     await expect
@@ -242,8 +246,11 @@ describe('ownership transfer', () => {
 
   it('with locations: they come along, a location’s new owner is told about its parent (1280 and 390 px)', async () => {
     const tag = `tl${Date.now().toString(36)}`;
-    const owner = await registerVerifiedOwner(server.url, sink, tag);
-    const ownerApi = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink, tag);
+    const ownerApi = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     const me = await ownerApi.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me');
     const annex = await ownerApi.call<{ accessToken: string }>('POST', '/api/restaurants/add', {
       username: `${tag}_annex`,
@@ -260,7 +267,7 @@ describe('ownership transfer', () => {
     });
     const parentLink = await transferLink(parentHeir, 0);
     // The location's own transfer (someone else takes the annex alone): the page names its parent.
-    const annexApi = apiFor(server.url, annex.accessToken);
+    const annexApi = apiFor(journey.server.url, annex.accessToken);
     const annexHeir = `franchise_${tag}@carte.test`;
     await annexApi.call('POST', '/api/restaurants/request-transfer-ownership', {
       email: annexHeir,
@@ -272,10 +279,10 @@ describe('ownership transfer', () => {
       [desktop, 1280],
       [phone, 390],
     ] as const) {
-      const context = await browser.newContext({
+      const context = await journey.browser.newContext({
         viewport,
         isMobile: viewport === phone,
-        baseURL: server.url,
+        baseURL: journey.server.url,
       });
       const page = await context.newPage();
       await page.goto(parentLink);

@@ -1,28 +1,13 @@
 import { messages } from '@carte/domain';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
-import { desktop, launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { desktop } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import { eventually, toast } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off' });
 
 /** The category names of the dashboard's board, top to bottom (dish handles left out). */
 const boardOrder = async (page: Page) =>
@@ -36,8 +21,8 @@ const boardOrder = async (page: Page) =>
 
 describe('an owner builds a menu from nothing', () => {
   it('ingredients → menu → categories → dish with image and customization → drag to reorder → order kept', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink);
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink);
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, owner.username, owner.password);
 
@@ -146,7 +131,7 @@ describe('an owner builds a menu from nothing', () => {
     const token = await page.evaluate(() => localStorage.getItem('carte.accessToken'));
     const dishes = (
       await (
-        await fetch(`${server.url}/api/dishes`, { headers: { authorization: `Bearer ${token}` } })
+        await fetch(`${journey.server.url}/api/dishes`, { headers: { authorization: `Bearer ${token}` } })
       ).json()
     ).message as Array<{
       name: string;
@@ -157,7 +142,7 @@ describe('an owner builds a menu from nothing', () => {
     const margherita = dishes.find((dish) => dish.name === 'Margherita');
     expect(margherita?.image).toMatch(/^\/media\//);
     expect(margherita?.customizations.custom.map((c) => c.name)).toEqual(['Size']);
-    const thumb = await fetch(`${server.url}${margherita!.imageVariants!.thumb}`);
+    const thumb = await fetch(`${journey.server.url}${margherita!.imageVariants!.thumb}`);
     expect(thumb.headers.get('content-type')).toBe('image/webp');
 
     // The dashboard shows the menu's categories in order; drag Mains above Starters.

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { desktop, phone } from './browser.ts';
+import { settled } from './settled.ts';
+
+export { drawn, settled } from './settled.ts';
 
 /** Where journeys put their screenshots (gitignored); made on first use. */
 export const screenshotsDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -16,32 +20,6 @@ export const eventually = (check: () => Promise<boolean>, timeout = 15_000) =>
 /** Waits for a toast (or any text) with exactly this wording to show. */
 export const toast = (page: Page, text: string) =>
   eventually(() => page.getByText(text, { exact: true }).first().isVisible());
-
-/**
- * Waits until no transition or animation with an end is running (a modal or tour fading in or out):
- * axe reads colours as drawn, and half-faded text would read as a contrast failure that no user sees.
- * Spinners and other endless animations are left running.
- */
-export async function settled(page: Page) {
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (let round = 0; round < 3; round++) {
-      await frame();
-      const finite = document
-        .getAnimations()
-        .filter(
-          (animation) =>
-            animation.playState === 'running' &&
-            Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)),
-        );
-      if (finite.length === 0) return;
-      await Promise.race([
-        Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
-        new Promise((resolve) => setTimeout(resolve, 2_000)),
-      ]);
-    }
-  });
-}
 
 /**
  * axe on the page, or on one part of it (`selector`): serious and critical violations fail the test;
@@ -76,4 +54,23 @@ export async function expectNoSeriousViolation(
 export async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Shows the page at a new size and waits until it has taken it: the window has the width and the
+ * layout's transitions (a navbar folding away) have ended.
+ */
+export async function resize(page: Page, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.waitForFunction((width) => window.innerWidth === width, viewport.width);
+  await settled(page);
+}
+
+/** The same page at 390 px (nothing wider than the phone) and back at 1280 px, both saved. */
+export async function shootBoth(page: Page, name: string) {
+  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
+  await resize(page, phone);
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await resize(page, desktop);
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabaseUrl } from '../../apps/server/test/db.ts';
 import { freePort } from '../../apps/server/test/free-port.ts';
+import { waitFor } from '../../apps/server/test/wait-for.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -50,18 +51,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
 
-  const deadline = Date.now() + 60_000;
-  while (true) {
+  const answers = async () => {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    return (await fetch(`${url}/api/health`).catch(() => null))?.ok === true;
+  };
+  await waitFor(answers, { timeout: 60_000, interval: 250 }).catch((error: Error) => {
+    throw child.exitCode !== null ? error : new Error(`server did not start in time:\n${log}`);
+  });
 
   return {
     url,

@@ -15,9 +15,9 @@ import {
   spawnServer as spawnScaleServer,
   writeLoad,
 } from './scale/server-process.ts';
+import { waitFor } from './wait-for.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Server {
   url: string;
@@ -65,18 +65,16 @@ function spawnServer(env: Record<string, string>): Server & { dataDir: string } 
 }
 
 async function waitForHealth(server: Server, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const answers = async () => {
     if (server.child.exitCode !== null)
       throw new Error(`server exited:\n${server.stdout()}\n${server.stderr()}`);
-    try {
-      if ((await fetch(`${server.url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`server did not start:\n${server.stdout()}\n${server.stderr()}`);
+    return (await fetch(`${server.url}/api/health`).catch(() => null))?.ok === true;
+  };
+  await waitFor(answers, { timeout: timeoutMs, interval: 200 }).catch((error: Error) => {
+    throw server.child.exitCode !== null
+      ? error
+      : new Error(`server did not start:\n${server.stdout()}\n${server.stderr()}`);
+  });
 }
 
 /** The pino lines the server wrote, parsed (pino writes one JSON object a line). */
@@ -149,21 +147,26 @@ describe('the server process and its database (issue 8)', () => {
     };
     const clients = Array.from({ length: 8 }, client);
 
-    // Every connection to the server's database ended, again and again for three seconds: the
-    // app's pool and pg-boss's, idle and busy alike.
+    // Every connection to the server's database ended, again and again once the load is served, until
+    // the clients have met the outage (503 answers) and more than ten connections were cut: the app's
+    // pool and pg-boss's, idle and busy alike.
+    const answered = (status: number) => statuses.get(status) ?? 0;
+    await waitFor(() => answered(200) >= 8, { timeout: 30_000, message: 'the load served' });
     const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]+$/, '/postgres') });
     await admin.connect();
     let terminated = 0;
-    const until = Date.now() + 3000;
-    await sleep(300);
-    while (Date.now() < until) {
-      const { rowCount } = await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-        [databaseName],
-      );
-      terminated += rowCount ?? 0;
-      await sleep(25);
-    }
+    const unavailableBefore = answered(503);
+    await waitFor(
+      async () => {
+        const { rowCount } = await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [databaseName],
+        );
+        terminated += rowCount ?? 0;
+        return terminated > 10 && answered(503) - unavailableBefore >= 10;
+      },
+      { timeout: 30_000, interval: 25, message: 'connections cut and the outage met by the load' },
+    );
     await admin.end();
     loading = false;
     await Promise.all(clients);
@@ -196,15 +199,17 @@ describe('the server process and its database (issue 8)', () => {
     expect(reset.status).toBe(200);
     const reader = new pg.Client({ connectionString: databaseUrl });
     await reader.connect();
-    let delivered = false;
-    for (let i = 0; i < 80 && !delivered; i++) {
-      const { rows } = await reader.query<{ status: string }>(
-        "SELECT status FROM mails WHERE template = 'user-forgot-password' ORDER BY created_at DESC LIMIT 1",
-      );
-      delivered = rows[0]?.status === 'outbox';
-      if (!delivered) await sleep(250);
-    }
-    await reader.end();
+    const lastResetStatus = async () =>
+      (
+        await reader.query<{ status: string }>(
+          "SELECT status FROM mails WHERE template = 'user-forgot-password' ORDER BY created_at DESC LIMIT 1",
+        )
+      ).rows[0]?.status;
+    const delivered = await waitFor(async () => (await lastResetStatus()) === 'outbox', {
+      timeout: 20_000,
+      interval: 250,
+      message: 'the reset mail delivered',
+    }).finally(() => reader.end());
     expect(delivered).toBe(true);
 
     // A normal shutdown: exit 0, nothing on stderr, no error in the log after the signal.
@@ -241,17 +246,27 @@ describe('PostgreSQL restarted under write load (issue 16)', () => {
         body: { username: owner.username, password: owner.password },
       });
       const load = writeLoad(server.url, login.message.accessToken, 'restart');
-      await sleep(1500);
+      await waitFor(() => load.acknowledged.length >= 20, {
+        timeout: 30_000,
+        message: 'writes acknowledged',
+      });
       const writtenBefore = load.acknowledged.length;
       await database.stop();
-      await sleep(3000);
-      const during = load.answers.filter((answer) => answer.status === 503).length;
+      // Down until the clients have met it: 503 envelopes, ten of them.
+      const refused = () => load.answers.filter((answer) => answer.status === 503).length;
+      await waitFor(() => refused() >= 10, {
+        timeout: 30_000,
+        message: '503 answers while PostgreSQL is down',
+      });
+      const during = refused();
       database = await startEmbeddedPostgres({ dataDir: pgDir, port: pgPort });
       // Served again on its own, writes acknowledged again.
       await server.healthy(30_000);
       const resumedAt = load.acknowledged.length;
-      const deadline = Date.now() + 20_000;
-      while (load.acknowledged.length < resumedAt + 20 && Date.now() < deadline) await sleep(100);
+      await waitFor(() => load.acknowledged.length >= resumedAt + 20, {
+        timeout: 20_000,
+        message: 'writes acknowledged again',
+      });
       await load.stop();
 
       const stored = await menuNames(databaseUrl, owner.restaurantId);

@@ -2,8 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { freePort } from '../free-port.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { waitFor } from '../wait-for.ts';
 
 /** True when something answers PING on host:port within a second. */
 export function redisAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
@@ -54,11 +53,11 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     child.once('error', (error) => {
       throw new Error(`redis-server could not start (is Debian's redis-server installed?): ${error.message}`);
     });
-    for (let i = 0; i < 100; i++) {
-      if (await redisAnswers(port)) return;
-      await sleep(50);
-    }
-    throw new Error(`redis-server did not answer on port ${port}`);
+    await waitFor(() => redisAnswers(port), {
+      timeout: 20_000,
+      interval: 50,
+      message: `redis-server answering on port ${port}`,
+    });
   };
   const stop = async () => {
     const running = child;

@@ -6,19 +6,12 @@ import { createInvalidations } from '../../src/adapters/cache/index.ts';
 import { createCaptcha } from '../../src/adapters/captcha/index.ts';
 import { createRedisLink, type RedisLink } from '../../src/adapters/redis/index.ts';
 import { startTestApp, type TestApp } from '../app.ts';
+import { waitFor } from '../wait-for.ts';
 import { type PrivateRedis, startPrivateRedis } from './redis-server.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const silent = pino({ level: 'silent' });
 
-async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await sleep(100);
-  }
-  throw new Error('condition not met in time');
-}
+const eventually = (check: () => Promise<boolean> | boolean, timeout = 10_000) => waitFor(check, { timeout });
 
 async function solve(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
@@ -101,7 +94,12 @@ describe('Redis shares what was per process (issue 16)', () => {
       () => undefined,
     );
     await eventually(() => one.isUp() && two.isUp());
-    await sleep(200); // subscriptions in place
+    // Both subscriptions in place: Redis counts two subscribers on the channel.
+    const channel = one.key('cache:test');
+    await eventually(async () => {
+      const [, subscribers] = (await one.client.pubsub('NUMSUB', channel)) as [string, number];
+      return Number(subscribers) >= 2;
+    });
     createInvalidations(one, 'test').publish('restaurant-1');
     await eventually(() => seenByTwo.includes('restaurant-1'));
     expect(seenByOne).toEqual([]);
