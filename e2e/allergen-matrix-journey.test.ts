@@ -1,38 +1,28 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
-import { eventually, expectNoHorizontalOverflow, expectNoSeriousViolation, toast } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import {
+  eventually,
+  expectNoHorizontalOverflow,
+  expectNoSeriousViolation,
+  resize,
+  toast,
+} from './support/page.ts';
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off' });
 
 type Own = { contains: string[]; mayContain: string[]; declared: boolean };
 
 describe('allergen records (issue 23 §6, §7)', () => {
   it('maps the dishes’ food types to allergens, shows them in the menu’s matrix and in the dish’s history', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink);
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink);
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, owner.username, owner.password);
     const token = await page.evaluate(() => localStorage.getItem('carte.accessToken'));
     const api = async <T>(method: string, path: string, body?: unknown) => {
-      const answer = await fetch(`${server.url}/api${path}`, {
+      const answer = await fetch(`${journey.server.url}/api${path}`, {
         method,
         headers: {
           authorization: `Bearer ${token}`,
@@ -114,13 +104,13 @@ describe('allergen records (issue 23 §6, §7)', () => {
     expect(await page.getByText('1 of 2 dishes not declared').isVisible()).toBe(true);
 
     // A phone scrolls the table, not the page.
-    await page.setViewportSize(phone);
+    await resize(page, phone);
     await page.getByText('Swipe the table sideways').waitFor();
     await expectNoHorizontalOverflow(page);
     await expectNoSeriousViolation(page, 'allergen matrix on a phone', undefined, 'moderate');
 
     // The dish's history tells both changes in words, newest first.
-    await page.setViewportSize(desktop);
+    await resize(page, desktop);
     await page.goto(`/update-dish/${lasagne._id}`);
     await page.getByRole('button', { name: 'Show history' }).click();
     const history = page.getByRole('list', { name: 'Declaration changes, newest first' });

@@ -1,13 +1,12 @@
 import { type Dish, type Ingredient, messages, type WorkshopRestaurant } from '@carte/domain';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import { eventually, expectNoSeriousViolation, screenshotPath, settled, toast } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Allergens that stand up to the law (issue 23), as an owner and a diner meet them: the owner
@@ -17,21 +16,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * allergen matrix prints as a PDF that names its date.
  */
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off', BILLING_PROVIDER: 'off' });
 
 /** The text of a PDF, page after page. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -84,9 +69,9 @@ async function confirmDish(page: Page, dish: Dish, expected: string) {
 
 describe('allergens, from the kitchen to the diner', () => {
   it('declares, confirms, checks before publishing, shows the diner, and prints the matrix', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink);
-    const token = await signInApi(server.url, owner.username, owner.password);
-    const api = apiFor(server.url, token);
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink);
+    const token = await signInApi(journey.server.url, owner.username, owner.password);
+    const api = apiFor(journey.server.url, token);
     await api.call('POST', '/api/restaurants/update', {
       labelling: { region: 'EU', calories: 'none', usStateNotice: 'none', blockIncomplete: false },
     });
@@ -106,7 +91,7 @@ describe('allergens, from the kitchen to the diner', () => {
     await dish('Soup of the day', []);
     const restaurant = (await api.call<WorkshopRestaurant[]>('GET', '/api/restaurants'))[0]!;
 
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, owner.username, owner.password);
     await page.getByRole('button', { name: 'Skip tour' }).click({ timeout: 15_000 });
@@ -188,9 +173,9 @@ describe('allergens, from the kitchen to the diner', () => {
     await context.close();
 
     // A diner on a phone avoids milk: the milk dishes greyed with their reason, the soup "not declared".
-    const phoneContext = await browser.newContext({
+    const phoneContext = await journey.browser.newContext({
       viewport: phone,
-      baseURL: server.url,
+      baseURL: journey.server.url,
       isMobile: true,
       hasTouch: true,
     });

@@ -1,11 +1,11 @@
 import { type Menu, messages } from '@carte/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { signInThroughUi } from './support/owner.ts';
 import { eventually, expectNoSeriousViolation, screenshotPath, settled, toast } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Labelling rules and the check before publishing (issue 23 §4–5): the demo owner sets the EU region
@@ -14,26 +14,18 @@ import { type RunningServer, startServer } from './support/server.ts';
  * dialog refuses and leads to the settings. Photographed at 1280 and 390 px.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ CAPTCHA: 'off', SEED_DEMO: 'true', BILLING_PROVIDER: 'off' }, { mail: false });
 let api: Api;
 
 beforeAll(async () => {
-  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true', BILLING_PROVIDER: 'off' });
-  browser = await launchBrowser();
-  api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  api = apiFor(journey.server.url, await signInApi(journey.server.url, 'demo', 'Demo1234'));
 });
 
 async function signedIn(viewport: {
   width: number;
   height: number;
 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
+  const context = await journey.browser.newContext({ viewport, baseURL: journey.server.url });
   const page = await context.newPage();
   await signInThroughUi(page, 'demo', 'Demo1234');
   return { context, page };

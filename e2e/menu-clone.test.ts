@@ -1,9 +1,9 @@
 import { messages } from '@carte/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSink } from '../apps/server/test/mail-sink.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiFor, signInApi } from './support/api.ts';
-import { desktop, launchBrowser, phone } from './support/browser.ts';
+import { desktop, phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { registerVerifiedOwner, signInThroughUi } from './support/owner.ts';
 import {
   eventually,
@@ -13,7 +13,6 @@ import {
   settled,
   toast,
 } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * Cloning a menu from the dashboard's menus (doc 1 §2, §4; issue 22 item 9): the copy is a draft
@@ -22,21 +21,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * be created".
  */
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ SMTP_URL: sink.url, CAPTCHA: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const journey = useJourney({ CAPTCHA: 'off' });
 
 const menuList = (page: Page, group: 'Published' | 'Unpublished') =>
   page.getByRole('list', { name: `${group} menus` });
@@ -45,11 +30,14 @@ const listed = async (page: Page, group: 'Published' | 'Unpublished') =>
 
 describe('cloning a menu', () => {
   it('lists the copy at once, names a second copy "(copy) (copy)", and says when it fails', async () => {
-    const owner = await registerVerifiedOwner(server.url, sink);
-    const api = apiFor(server.url, await signInApi(server.url, owner.username, owner.password));
+    const owner = await registerVerifiedOwner(journey.server.url, journey.sink);
+    const api = apiFor(
+      journey.server.url,
+      await signInApi(journey.server.url, owner.username, owner.password),
+    );
     await api.call('POST', '/api/menus', { name: 'Lunch' });
 
-    const context = await browser.newContext({ viewport: desktop, baseURL: server.url });
+    const context = await journey.browser.newContext({ viewport: desktop, baseURL: journey.server.url });
     const page = await context.newPage();
     await signInThroughUi(page, owner.username, owner.password);
     await page.getByRole('button', { name: 'Skip tour' }).click({ timeout: 15_000 });

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiFor, everyDay, setMenuTimeline, signInApi } from './support/api.ts';
-import { launchBrowser, phone } from './support/browser.ts';
+import { phone } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
 import { eventually, expectNoSeriousViolation, screenshotPath } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 /**
  * A diner with an allergy, on a phone (issue 23 §3): the demo restaurant follows the UK's rules and
@@ -14,17 +14,7 @@ import { type RunningServer, startServer } from './support/server.ts';
  * and the undeclared one "not declared", then the dish page with its kcal per portion.
  * Screenshots go to SHOTS_DIR when set, else with the other journeys' (gitignored).
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ CAPTCHA: 'off', SEED_DEMO: 'true' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney({ CAPTCHA: 'off', SEED_DEMO: 'true' }, { mail: false });
 
 const shot = (name: string) =>
   process.env.SHOTS_DIR ? path.join(process.env.SHOTS_DIR, `${name}.png`) : screenshotPath(name);
@@ -34,12 +24,12 @@ const row = (page: Page, name: string) =>
 
 describe('a diner avoids an allergen on a phone', () => {
   it('reads the words, avoids milk from the keyboard, sees the reasons, opens the dish page', async () => {
-    const api = apiFor(server.url, await signInApi(server.url, 'demo', 'Demo1234'));
+    const api = apiFor(journey.server.url, await signInApi(journey.server.url, 'demo', 'Demo1234'));
     const me = await api.call<{ restaurants: { _id: string }[] }>('GET', '/api/users/me');
     const restaurantId = me.restaurants[0]!._id;
     const menus = await api.call<{ _id: string; name: string }[]>('GET', '/api/menus');
     const dinner = menus.find((menu) => menu.name === 'Dinner')!;
-    await setMenuTimeline(server, api, dinner._id, {
+    await setMenuTimeline(journey.server, api, dinner._id, {
       valid: { ...everyDay, startTime: '00:00', endTime: '00:00' },
       twentyFourHoursMenuAvailable: true,
     });
@@ -84,9 +74,9 @@ describe('a diner avoids an allergen on a phone', () => {
       menu: dinner._id,
     });
 
-    const context = await browser.newContext({
+    const context = await journey.browser.newContext({
       viewport: phone,
-      baseURL: server.url,
+      baseURL: journey.server.url,
       isMobile: true,
       hasTouch: true,
       deviceScaleFactor: 2,
