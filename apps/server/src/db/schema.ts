@@ -5,8 +5,10 @@ import {
   type FilterOptions,
   type Labelling,
   type Permissions,
+  type RestaurantLanguages,
   type RestaurantType,
   type Role,
+  type StoredTranslations,
 } from '@carte/domain';
 import { sql } from 'drizzle-orm';
 import {
@@ -33,55 +35,68 @@ const ref = (name: string) => char(name, { length: 24 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const restaurants = pgTable('restaurants', {
-  id: id(),
-  name: text('name').notNull(),
-  restaurantType: text('restaurant_type').$type<RestaurantType>().notNull().default('RESTAURANT'),
-  timeZone: text('time_zone').notNull().default('UTC'),
-  description: text('description').notNull().default(''),
-  parentId: ref('parent_id'),
-  /**
-   * A location reads its parent's draft menus too while one person holds both (made with "Add
-   * Location"); false once the location or its parent changed hands without the other (issue 22):
-   * then it reads the parent's published menus only.
-   */
-  parentDrafts: boolean('parent_drafts').notNull().default(true),
-  /** Labelling rules (issue 23 §4): region, calorie rule, US state notice, "don't publish incomplete". */
-  labelling: jsonb('labelling')
-    .$type<Labelling>()
-    .notNull()
-    .default({ region: 'other', calories: 'none', usStateNotice: 'none', blockIncomplete: false }),
-  sideDishesLabel: text('side_dishes_label').notNull().default('Side Dishes'),
-  menuPeriodTransition: integer('menu_period_transition').notNull().default(15),
-  /** The restaurant's own dietary additions to the platform lists. */
-  dietary: jsonb('dietary')
-    .$type<{ diets: string[]; foodTypes: string[]; other: string[] }>()
-    .notNull()
-    .default({ diets: [], foodTypes: [], other: [] }),
-  /** The "Menu Filters" card (doc 3 §2.7, §3 FilterOptions); null until the owner saves it. */
-  filterOptions: jsonb('filter_options').$type<FilterOptions>(),
-  /** Storage key prefix of the restaurant's logo variants (doc 2 §3), or null. */
-  logo: text('logo'),
-  /** The public menu's call-to-action button (doc 2 §3 `cta`); null until the owner sets one. */
-  cta: jsonb('cta').$type<RestaurantCtaData>(),
-  /** Social links (doc 2 §3 `social`: facebook, instagram, twitter, yelp, website). */
-  social: jsonb('social').$type<SocialLinkData[]>().notNull().default([]),
-  /** QR code colours and background alpha (doc 2 §3 `qrSettings`). */
-  qrSettings: jsonb('qr_settings').$type<QrSettingsData>(),
-  /** The chosen QR card template slug (template_1 … template_4); first by default. */
-  selectedQrTemplate: text('selected_qr_template').notNull().default('template_1'),
-  /** Per-template field values of the QR cards, keyed by template slug (doc 2 §3 `templateMeta`). */
-  qrTemplateMeta: jsonb('qr_template_meta')
-    .$type<Record<string, Record<string, string>>>()
-    .notNull()
-    .default({}),
-  /** First QR download, table cards or copied menu link: the checklist's "share" step (issue 11). */
-  menuSharedAt: timestamp('menu_shared_at', { withTimezone: true }),
-  /** The owner closed the dashboard's getting-started checklist. */
-  checklistDismissedAt: timestamp('checklist_dismissed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const restaurants = pgTable(
+  'restaurants',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    restaurantType: text('restaurant_type').$type<RestaurantType>().notNull().default('RESTAURANT'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    description: text('description').notNull().default(''),
+    parentId: ref('parent_id'),
+    /**
+     * A location reads its parent's draft menus too while one person holds both (made with "Add
+     * Location"); false once the location or its parent changed hands without the other (issue 22):
+     * then it reads the parent's published menus only.
+     */
+    parentDrafts: boolean('parent_drafts').notNull().default(true),
+    /** Labelling rules (issue 23 §4): region, calorie rule, US state notice, "don't publish incomplete". */
+    /** Its languages (issue 24): the default and the others guests may read. */
+    languages: jsonb('languages')
+      .$type<RestaurantLanguages>()
+      .notNull()
+      .default({ default: 'en', others: [] }),
+    /** Machine drafts may show on the public menu before the owner accepts them (issue 24). */
+    showMachineTranslations: boolean('show_machine_translations').notNull().default(false),
+    /** Translations of the restaurant's own texts (description, call to action, filter card, tag labels). */
+    translations: jsonb('translations').$type<StoredTranslations>().notNull().default({}),
+    labelling: jsonb('labelling')
+      .$type<Labelling>()
+      .notNull()
+      .default({ region: 'other', calories: 'none', usStateNotice: 'none', blockIncomplete: false }),
+    sideDishesLabel: text('side_dishes_label').notNull().default('Side Dishes'),
+    menuPeriodTransition: integer('menu_period_transition').notNull().default(15),
+    /** The restaurant's own dietary additions to the platform lists. */
+    dietary: jsonb('dietary')
+      .$type<{ diets: string[]; foodTypes: string[]; other: string[] }>()
+      .notNull()
+      .default({ diets: [], foodTypes: [], other: [] }),
+    /** The "Menu Filters" card (doc 3 §2.7, §3 FilterOptions); null until the owner saves it. */
+    filterOptions: jsonb('filter_options').$type<FilterOptions>(),
+    /** Storage key prefix of the restaurant's logo variants (doc 2 §3), or null. */
+    logo: text('logo'),
+    /** The public menu's call-to-action button (doc 2 §3 `cta`); null until the owner sets one. */
+    cta: jsonb('cta').$type<RestaurantCtaData>(),
+    /** Social links (doc 2 §3 `social`: facebook, instagram, twitter, yelp, website). */
+    social: jsonb('social').$type<SocialLinkData[]>().notNull().default([]),
+    /** QR code colours and background alpha (doc 2 §3 `qrSettings`). */
+    qrSettings: jsonb('qr_settings').$type<QrSettingsData>(),
+    /** The chosen QR card template slug (template_1 … template_4); first by default. */
+    selectedQrTemplate: text('selected_qr_template').notNull().default('template_1'),
+    /** Per-template field values of the QR cards, keyed by template slug (doc 2 §3 `templateMeta`). */
+    qrTemplateMeta: jsonb('qr_template_meta')
+      .$type<Record<string, Record<string, string>>>()
+      .notNull()
+      .default({}),
+    /** First QR download, table cards or copied menu link: the checklist's "share" step (issue 11). */
+    menuSharedAt: timestamp('menu_shared_at', { withTimezone: true }),
+    /** The owner closed the dashboard's getting-started checklist. */
+    checklistDismissedAt: timestamp('checklist_dismissed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('restaurants_parent_idx').on(t.parentId)],
+);
 
 export interface RestaurantCtaData {
   type: string;
@@ -344,6 +359,8 @@ export const ingredients = pgTable(
       .$type<AllergenDeclaration>()
       .notNull()
       .default({ contains: [], mayContain: [] }),
+    /** Translations of its texts (issue 24): language → field → {text, source, machine}. */
+    translations: jsonb('translations').$type<StoredTranslations>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -364,6 +381,8 @@ export const categories = pgTable(
     isAvailable: boolean('is_available').notNull().default(true),
     /** New categories go to the top: lower positions first. */
     position: integer('position').notNull().default(0),
+    /** Translations of its texts (issue 24): language → field → {text, source, machine}. */
+    translations: jsonb('translations').$type<StoredTranslations>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -408,6 +427,8 @@ export const dishes = pgTable(
         admin: { diets: [], foodTypes: [], other: [] },
       }),
     position: integer('position').notNull().default(0),
+    /** Translations of its texts (issue 24): language → field → {text, source, machine}. */
+    translations: jsonb('translations').$type<StoredTranslations>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -515,6 +536,8 @@ export const menus = pgTable(
     twentyFourHours: boolean('twenty_four_hours').notNull().default(true),
     /** New menus go to the end. */
     position: integer('position').notNull().default(0),
+    /** Translations of its texts (issue 24): language → field → {text, source, machine}. */
+    translations: jsonb('translations').$type<StoredTranslations>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -555,6 +578,8 @@ export const customizations = pgTable(
     isAvailable: boolean('is_available').notNull().default(true),
     options: jsonb('options').$type<CustomizationOptionData[]>().notNull().default([]),
     position: integer('position').notNull().default(0),
+    /** Translations of its texts (issue 24): language → field → {text, source, machine}. */
+    translations: jsonb('translations').$type<StoredTranslations>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index('customizations_restaurant_idx').on(t.restaurantId)],
