@@ -78,6 +78,8 @@ describe('GET /api/restaurants', () => {
         customizations: saved.body.message,
         dietaryConsiderations: { diets: [], foodTypes: [], other: ['Zero waste'] },
         filterOptions: null,
+        // Nothing set yet: no region, no calorie rule (issue 23).
+        labelling: { region: 'other', calories: 'none', usStateNotice: 'none', blockIncomplete: false },
         parentRestaurant: null,
       },
     ]);
