@@ -110,7 +110,9 @@ function ZoneCard({ zone, locationId, own, restaurantName, ...handlers }: { zone
     <DropZone
       target={{ kind: 'zone', id: zone._id, name: zone.name, locationId }}
       className={classes.zone}
-      label={`Zone ${zone.name}`}
+      // A location's cards name it, so each landmark's name is unique on the page (the parent's
+      // "Terrace" and a location's "Terrace" are two places).
+      label={own ? `Zone ${zone.name}` : `Zone ${zone.name} at ${restaurantName}`}
     >
       <Group gap="xs" mb="sm" wrap="nowrap">
         <InlineName
@@ -164,7 +166,7 @@ function DisplayCard({
     <DropZone
       target={{ kind: 'display', id: display._id, name: display.name, locationId }}
       className={classes.display}
-      label={`Menu display ${display.name}`}
+      label={own ? `Menu display ${display.name}` : `Menu display ${display.name} at ${restaurantName}`}
     >
       <Paper p="sm" radius="md" className={classes.displayInner}>
         <Group gap="xs" wrap="nowrap" mb="xs">
