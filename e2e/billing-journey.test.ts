@@ -10,6 +10,7 @@ import {
   eventually,
   expectNoHorizontalOverflow,
   expectNoSeriousViolation,
+  resize,
   screenshotPath,
   shootBoth,
   toast,
@@ -167,10 +168,10 @@ describe('subscription with the test provider', () => {
     expect(await dialog.getByText('per year').isVisible()).toBe(true);
     await expectNoSeriousViolation(page, 'Subscribe required with prices');
     await page.screenshot({ path: screenshotPath('subscribe-required-prices-1280') });
-    await page.setViewportSize(phone);
+    await resize(page, phone);
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: screenshotPath('subscribe-required-prices-390') });
-    await page.setViewportSize(desktop);
+    await resize(page, desktop);
 
     // Pay for the year from the dialog: the test checkout, then back on this menu.
     await dialog.getByRole('button', { name: 'Subscribe yearly' }).click();

@@ -188,7 +188,9 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
             { id: 'settings-profile', label: 'Profile' },
             { id: 'settings-menu-behaviour', label: 'Menu behaviour' },
             { id: 'settings-call-to-action', label: 'Call to action' },
-            ...(publicUrl ? [{ id: 'qr-code', label: 'QR code' }] : []),
+            // Listed from the first frame (the section follows once the public address is known), so
+            // the links do not wrap anew and push the page down on a phone.
+            { id: 'qr-code', label: 'QR code' },
             { id: 'settings-social', label: 'Social media' },
             { id: 'labelling', label: 'Labelling' },
             ...(user.role === 'RESTAURANT' ? [{ id: 'settings-ownership', label: 'Ownership' }] : []),
