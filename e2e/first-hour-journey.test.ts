@@ -6,6 +6,7 @@ import { desktop, phone } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
 import { signInThroughUi } from './support/owner.ts';
 import {
+  drawn,
   eventually,
   expectNoHorizontalOverflow,
   expectNoSeriousViolation,
@@ -197,10 +198,16 @@ describe('the owner’s first hour', () => {
       await page.getByRole('link', { name: 'Create dish' }).first().click();
       await page.waitForURL('**/create-dish?new');
       await eventually(() => page.getByLabel(/^Dish name/).isVisible());
+      // The form is filled once drawn (its lists read), so nothing it loads afterwards resets it.
+      await drawn(page);
       await page.getByLabel(/^Dish name/).fill(name);
       await page.getByLabel(/^Price/).fill('12');
       await page.getByLabel('Category', { exact: true }).first().click();
       await page.getByRole('option', { name: category }).click();
+      await eventually(async () => (await page.getByLabel(/^Dish name/).inputValue()) === name);
+      await eventually(
+        async () => (await page.getByLabel('Category', { exact: true }).first().inputValue()) === category,
+      );
       await page.getByRole('button', { name: 'Create dish' }).last().click();
       if (index === 0) {
         // The one question of the hour, in calm words, with "Don't ask again".
