@@ -50,6 +50,7 @@ import { addRestaurantRoutes } from './features/restaurants/add-restaurant.route
 import { ownershipTransferRoutes } from './features/restaurants/ownership-transfer.routes.ts';
 import { restaurantRoutes } from './features/restaurants/restaurant.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
+import { machineDraftRoutes } from './features/translations/machine-drafts.routes.ts';
 import { authPlugin } from './http/auth.ts';
 import {
   apiDocsPolicy,
@@ -235,6 +236,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(quickEditRoutes, { prefix: '/settings', quickEdit: services.quickEdit });
       await api.register(memberRoutes, { prefix: '/members', members: services.members });
+      await api.register(machineDraftRoutes, {
+        prefix: '/translations',
+        machineDrafts: services.machineDrafts,
+      });
       await api.register(billingRoutes, {
         prefix: '/subscription',
         billing: services.billing,

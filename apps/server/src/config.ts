@@ -136,6 +136,13 @@ const envSchema = z.object({
   /** Rows of the `logs` table (failed requests) older than this many days are deleted daily. */
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEB_DIST: z.string().optional(),
+  /** Machine drafts of translations (issue 24 §4): off, a LibreTranslate server, or DeepL. */
+  TRANSLATE_PROVIDER: z.enum(['off', 'libretranslate', 'deepl']).default('off'),
+  LIBRETRANSLATE_URL: z.url({ error: 'must be a URL such as http://localhost:5000' }).optional(),
+  LIBRETRANSLATE_API_KEY: z.string().optional(),
+  DEEPL_API_KEY: z.string().optional(),
+  /** Another address for DeepL's API; unset: api-free.deepl.com for a free key (ending in :fx), else api.deepl.com. */
+  DEEPL_URL: z.url({ error: 'must be a URL such as https://api.deepl.com' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -202,8 +209,39 @@ export interface Config {
   mailRequests: { perAddress: number; perClient: number; windowMinutes: number };
   logRetentionDays: number;
   webDist: string;
+  /** The machine translation service (TRANSLATE_PROVIDER) and how to reach it. */
+  translate: TranslateConfig;
   /** Secret used to sign ALTCHA challenges and hash visitor ids; derived from the JWT secret. */
   hmacKey: string;
+}
+
+/** TRANSLATE_PROVIDER with what it needs: loadConfig requires the URL or key of the chosen service. */
+export type TranslateConfig =
+  | { provider: 'off' }
+  | { provider: 'libretranslate'; url: string; apiKey: string | null }
+  | { provider: 'deepl'; url: string; apiKey: string };
+
+/** DeepL's free-plan keys end in ":fx" and are served by api-free.deepl.com only. */
+export const deeplUrlFor = (apiKey: string): string =>
+  apiKey.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com';
+
+function translateConfig(env: Env): TranslateConfig {
+  switch (env.TRANSLATE_PROVIDER) {
+    case 'off':
+      return { provider: 'off' };
+    case 'libretranslate':
+      return {
+        provider: 'libretranslate',
+        url: env.LIBRETRANSLATE_URL!.replace(/\/$/, ''),
+        apiKey: env.LIBRETRANSLATE_API_KEY ?? null,
+      };
+    case 'deepl':
+      return {
+        provider: 'deepl',
+        url: (env.DEEPL_URL ?? deeplUrlFor(env.DEEPL_API_KEY!)).replace(/\/$/, ''),
+        apiKey: env.DEEPL_API_KEY!,
+      };
+  }
 }
 
 export class ConfigError extends Error {}
@@ -256,6 +294,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   require('S3_BUCKET', env.STORAGE === 's3');
+  if (env.TRANSLATE_PROVIDER === 'libretranslate' && !env.LIBRETRANSLATE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  LIBRETRANSLATE_URL: required with TRANSLATE_PROVIDER=libretranslate (the address of the LibreTranslate server)',
+    );
+  if (env.TRANSLATE_PROVIDER === 'deepl' && !env.DEEPL_API_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  DEEPL_API_KEY: required with TRANSLATE_PROVIDER=deepl (the key of your DeepL API account)',
+    );
 
   const dataDir = path.resolve(env.DATA_DIR);
   const jwtSecret = env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt');
@@ -320,6 +366,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     logRetentionDays: env.LOG_RETENTION_DAYS,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    translate: translateConfig(env),
     hmacKey: `${jwtSecret}:hmac`,
   };
 }

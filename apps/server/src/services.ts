@@ -4,6 +4,7 @@ import { createPayments, type PaymentsProvider } from './adapters/payments/index
 import type { RedisLink } from './adapters/redis/index.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import { createThrottleStore } from './adapters/throttle/index.ts';
+import { createTranslator, type Translator } from './adapters/translate/index.ts';
 import type { Config } from './config.ts';
 import { callerFor } from './core/caller.ts';
 import type { Logger } from './core/logger.ts';
@@ -53,6 +54,7 @@ import { createResellerService } from './features/resellers/reseller.service.ts'
 import { createAddRestaurantService } from './features/restaurants/add-restaurant.service.ts';
 import { createOwnershipTransferService } from './features/restaurants/ownership-transfer.service.ts';
 import { createRestaurantService } from './features/restaurants/restaurant.service.ts';
+import { createMachineDraftService } from './features/translations/machine-drafts.service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -68,6 +70,8 @@ export interface ServiceDeps {
   boss: PgBoss;
   /** Where services log what no request sees (billing events); silent when absent. */
   log?: Logger;
+  /** The machine translation service; made here from config (TRANSLATE_PROVIDER) when absent. */
+  translator?: Translator;
   /** What instances share (REDIS_URL): throttle counts and the public menu's drops; null: this process. */
   redis?: RedisLink | null;
 }
@@ -268,6 +272,12 @@ export function createServices(deps: ServiceDeps) {
     // The staff's pages of other subjects live with those subjects (dietary above, mail, logs).
     mailTemplates: createMailTemplateService({ db, mailer: deps.mailer, publicUrl: config.publicUrl }),
     logs: createLogService({ db }),
+    // "Translate missing" (issue 24 §4): machine drafts from TRANSLATE_PROVIDER.
+    machineDrafts: createMachineDraftService({
+      db,
+      translator: deps.translator ?? createTranslator(config, { log }),
+      publicMenu,
+    }),
     reseller,
     /** The public menu's drops on their way to the other instances (see Invalidations.published). */
     changesPublished: () => menuChanges.published(),

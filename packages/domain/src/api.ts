@@ -93,5 +93,7 @@ export const publicConfigSchema = z.object({
   publicUrl: z.string(),
   /** The platform's support address (SUPPORT_EMAIL): the help menu's mail links. */
   supportEmail: z.string(),
+  /** The machine translation service (TRANSLATE_PROVIDER): "Translate missing" shows unless `off`. */
+  translateProvider: z.enum(['off', 'libretranslate', 'deepl']).default('off'),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

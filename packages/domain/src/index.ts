@@ -10,6 +10,7 @@ export * from './filters.ts';
 export * from './getting-started.ts';
 export * from './limits.ts';
 export * from './locations.ts';
+export * from './machine-translation.ts';
 export * from './mail-templates.ts';
 export * from './media.ts';
 export * from './members.ts';

@@ -403,6 +403,17 @@ export const messages = {
   complianceDietContradicted: (diet: string, allergens: string) =>
     `Tagged “${diet}” but contains ${allergens}`,
   complianceIngredientOff: (ingredient: string) => `Names ${ingredient}, an ingredient switched off`,
+
+  // issue 24 §4 — machine drafts of translations
+  translationUnavailable: 'The translation service is unavailable. Nothing was changed; try again later.',
+  translationOff: 'Machine translation is not set up on this server (TRANSLATE_PROVIDER).',
+  translationLanguageNotOffered: 'This language is not one of your restaurant’s other languages.',
+  translateMissingConfirm:
+    'Machine drafts stay marked until you accept each one. Guests see them only if you allow it in settings.',
+  translateMissingDone: (count: number) =>
+    count === 0
+      ? 'Nothing was missing: no drafts were made.'
+      : `${count} machine ${count === 1 ? 'draft' : 'drafts'} made. Review and accept each one.`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

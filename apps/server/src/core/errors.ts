@@ -57,6 +57,15 @@ export class IncompleteMenuError extends AppError {
     super(409, messages.menuIncomplete, {}, { problems });
   }
 }
+/**
+ * The machine translation service failed, timed out or answered something unreadable (issue 24 §4):
+ * 502 with one clear message; the service writes nothing, so nothing is lost.
+ */
+export class TranslationUnavailableError extends AppError {
+  constructor() {
+    super(502, messages.translationUnavailable);
+  }
+}
 export class TokenExpiredError extends AppError {
   constructor() {
     super(417, messages.tokenExpired);

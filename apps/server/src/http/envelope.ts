@@ -41,6 +41,7 @@ const statusText: Record<number, string> = {
   412: 'Name clash on a copy',
   417: 'Access token expired: refresh and retry',
   429: 'Too many requests',
+  502: 'The translation service is unavailable: nothing was changed',
 };
 
 /**

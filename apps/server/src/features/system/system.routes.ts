@@ -105,6 +105,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
         billingProvider: config.billingProvider,
         publicUrl: config.publicUrl,
         supportEmail: config.supportEmail,
+        translateProvider: config.translate.provider,
       }),
   );
 
