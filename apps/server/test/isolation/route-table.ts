@@ -847,6 +847,13 @@ export const routeTable: Record<string, RouteEntry> = {
   })),
 
   // ---- the team (never shared: a location's members are its own) ----
+  // ---- translations (issue 24) ----
+  'POST /api/translations/{lang}/machine': {
+    kind: 'session-scoped',
+    reason:
+      "drafts the caller's own records only; {lang} is a language, not a record (test/machine-drafts.test.ts)",
+  },
+
   'GET /api/members': { kind: 'session-scoped', reason: "the caller's own team" },
   'POST /api/members': {
     kind: 'no-record-id',
