@@ -41,7 +41,11 @@ describe('TRANSLATE_PROVIDER, checked at start', () => {
   it('needs a DeepL key; a free key (":fx") goes to api-free.deepl.com, others to api.deepl.com, DEEPL_URL wins', () => {
     expect(() => loadConfig({ ...base, TRANSLATE_PROVIDER: 'deepl' })).toThrow(/DEEPL_API_KEY/);
     const free = loadConfig({ ...base, TRANSLATE_PROVIDER: 'deepl', DEEPL_API_KEY: 'abc:fx' });
-    expect(free.translate).toEqual({ provider: 'deepl', url: 'https://api-free.deepl.com', apiKey: 'abc:fx' });
+    expect(free.translate).toEqual({
+      provider: 'deepl',
+      url: 'https://api-free.deepl.com',
+      apiKey: 'abc:fx',
+    });
     const pro = loadConfig({ ...base, TRANSLATE_PROVIDER: 'deepl', DEEPL_API_KEY: 'abc' });
     expect(pro.translate).toMatchObject({ url: 'https://api.deepl.com' });
     const own = loadConfig({
@@ -162,14 +166,14 @@ describe('DeepL adapter', () => {
     await translator.translate(['Soup'], 'en', 'pt-BR', 'text');
     await translator.translate(['Soup'], 'en', 'pt', 'text');
     await translator.translate(['Soup'], 'pt-BR', 'zh-Hans', 'text');
-    expect(stand.requests.slice(1).map((request) => [request.body.source_lang, request.body.target_lang])).toEqual(
-      [
-        ['FR', 'EN-GB'],
-        ['EN', 'PT-BR'],
-        ['EN', 'PT-PT'],
-        ['PT', 'ZH-HANS'],
-      ],
-    );
+    expect(
+      stand.requests.slice(1).map((request) => [request.body.source_lang, request.body.target_lang]),
+    ).toEqual([
+      ['FR', 'EN-GB'],
+      ['EN', 'PT-BR'],
+      ['EN', 'PT-PT'],
+      ['PT', 'ZH-HANS'],
+    ]);
   });
 
   it('keeps the markup of rich text with tag_handling html', async () => {
@@ -180,7 +184,9 @@ describe('DeepL adapter', () => {
 
   it('sends at most 50 texts a request', async () => {
     const texts = Array.from({ length: 101 }, (_, index) => `Option ${index}`);
-    expect(await translator.translate(texts, 'en', 'es', 'text')).toEqual(texts.map((text) => `[es] ${text}`));
+    expect(await translator.translate(texts, 'en', 'es', 'text')).toEqual(
+      texts.map((text) => `[es] ${text}`),
+    );
     expect(stand.requests.map((request) => (request.body.text as string[]).length)).toEqual([50, 50, 1]);
   });
 

@@ -65,69 +65,67 @@ function dishCustomSources(custom: readonly CustomizationData[]): Record<string,
 /** Every record of the restaurant itself with its texts (never a parent's: a location drafts its own). */
 async function readTexts(executor: Executor, restaurantId: string, lock: boolean): Promise<Texts[]> {
   const own = <T>(query: T) => (lock ? (query as { for: (mode: 'update') => T }).for('update') : query);
-  const [restaurantRows, menuRows, categoryRows, dishRows, ingredientRows, customizationRows] =
-    await Promise.all([
-      own(
-        executor
-          .select({
-            id: restaurants.id,
-            description: restaurants.description,
-            cta: restaurants.cta,
-            filterOptions: restaurants.filterOptions,
-            dietary: restaurants.dietary,
-            translations: restaurants.translations,
-          })
-          .from(restaurants)
-          .where(eq(restaurants.id, restaurantId)),
-      ),
-      own(
-        executor
-          .select({
-            id: menus.id,
-            name: menus.name,
-            description: menus.description,
-            translations: menus.translations,
-          })
-          .from(menus)
-          .where(eq(menus.restaurantId, restaurantId)),
-      ),
-      own(
-        executor
-          .select({ id: categories.id, name: categories.name, translations: categories.translations })
-          .from(categories)
-          .where(eq(categories.restaurantId, restaurantId)),
-      ),
-      own(
-        executor
-          .select({
-            id: dishes.id,
-            name: dishes.name,
-            description: dishes.description,
-            customizations: dishes.customizations,
-            translations: dishes.translations,
-          })
-          .from(dishes)
-          .where(eq(dishes.restaurantId, restaurantId)),
-      ),
-      own(
-        executor
-          .select({ id: ingredients.id, name: ingredients.name, translations: ingredients.translations })
-          .from(ingredients)
-          .where(eq(ingredients.restaurantId, restaurantId)),
-      ),
-      own(
-        executor
-          .select({
-            id: customizations.id,
-            name: customizations.name,
-            isCustom: customizations.isCustom,
-            options: customizations.options,
-            translations: customizations.translations,
-          })
-          .from(customizations)
-          .where(eq(customizations.restaurantId, restaurantId)),
-      ),
-    ]);
+  // One after the other: inside the transaction they share one connection.
+  const restaurantRows = await own(
+    executor
+      .select({
+        id: restaurants.id,
+        description: restaurants.description,
+        cta: restaurants.cta,
+        filterOptions: restaurants.filterOptions,
+        dietary: restaurants.dietary,
+        translations: restaurants.translations,
+      })
+      .from(restaurants)
+      .where(eq(restaurants.id, restaurantId)),
+  );
+  const menuRows = await own(
+    executor
+      .select({
+        id: menus.id,
+        name: menus.name,
+        description: menus.description,
+        translations: menus.translations,
+      })
+      .from(menus)
+      .where(eq(menus.restaurantId, restaurantId)),
+  );
+  const categoryRows = await own(
+    executor
+      .select({ id: categories.id, name: categories.name, translations: categories.translations })
+      .from(categories)
+      .where(eq(categories.restaurantId, restaurantId)),
+  );
+  const dishRows = await own(
+    executor
+      .select({
+        id: dishes.id,
+        name: dishes.name,
+        description: dishes.description,
+        customizations: dishes.customizations,
+        translations: dishes.translations,
+      })
+      .from(dishes)
+      .where(eq(dishes.restaurantId, restaurantId)),
+  );
+  const ingredientRows = await own(
+    executor
+      .select({ id: ingredients.id, name: ingredients.name, translations: ingredients.translations })
+      .from(ingredients)
+      .where(eq(ingredients.restaurantId, restaurantId)),
+  );
+  const customizationRows = await own(
+    executor
+      .select({
+        id: customizations.id,
+        name: customizations.name,
+        isCustom: customizations.isCustom,
+        options: customizations.options,
+        translations: customizations.translations,
+      })
+      .from(customizations)
+      .where(eq(customizations.restaurantId, restaurantId)),
+  );
   const texts: Texts[] = [];
   for (const row of restaurantRows) {
     const dietaryNames = [...row.dietary.diets, ...row.dietary.foodTypes, ...row.dietary.other];
