@@ -470,6 +470,7 @@ describe('the platform', () => {
       billingProvider: 'local',
       publicUrl: 'http://carte.test',
       supportEmail: 'support@localhost',
+      translateProvider: 'off',
     });
   });
 
