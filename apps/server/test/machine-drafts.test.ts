@@ -29,6 +29,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   stand.mode = 'ok';
+  stand.rewrite = null;
 });
 
 const db = () => t.runtime.database.db;
@@ -219,6 +220,16 @@ describe('Translate missing', () => {
     expect((await translateMissing(scene.owner.token, 'de')).body.message).toEqual({ drafted: 13 });
   });
 
+  it('holds a service’s HTML to what the description editor allows', async () => {
+    const scene = await restaurantWithMenu();
+    stand.rewrite = (text) =>
+      text.startsWith('<p>') ? `${text}<script>alert(1)</script><img src=x onerror="alert(2)">` : text;
+    expect((await translateMissing(scene.owner.token, 'fr')).status).toBe(200);
+    expect((await translationsOf(dishes, scene.dish.id)).fr?.description?.text).toBe(
+      '<p>[fr] Slow-cooked <strong>[fr] beef</strong></p>',
+    );
+  });
+
   it('takes only one of the restaurant’s other languages', async () => {
     const scene = await restaurantWithMenu();
     for (const lang of ['es', 'en', 'xx-not-a-language']) {
@@ -259,6 +270,37 @@ describe('Translate missing', () => {
     expect((await translationsOf(menus, scene.menu.id)).fr).toBeUndefined();
     const editor = await memberWithToken(t, scene.restaurantId, { menu: true });
     expect((await translateMissing(editor.token, 'fr')).body.message).toEqual({ drafted: 11 });
+  });
+
+  it('keeps what a person did while the service was working', async () => {
+    const scene = await restaurantWithMenu();
+    const service = createMachineDraftService({
+      db: db(),
+      translator: {
+        kind: 'libretranslate',
+        async translate(texts, _from, to) {
+          // Meanwhile, the owner translates the menu's name and rewrites the dish's description.
+          await db()
+            .update(menus)
+            .set({ translations: { fr: { name: { text: 'Déjeuner', source: 'Lunch' } } } })
+            .where(eq(menus.id, scene.menu.id));
+          await db()
+            .update(dishes)
+            .set({ description: '<p>Braised beef</p>' })
+            .where(eq(dishes.id, scene.dish.id));
+          return texts.map((text) => `[${to}] ${text}`);
+        },
+      },
+      publicMenu: { changed: () => undefined },
+    });
+    const result = await service.draft(callerOf(scene.owner.user), 'fr', { includeStale: false });
+    expect(result).toEqual({ drafted: 9 });
+    expect((await translationsOf(menus, scene.menu.id)).fr?.name).toEqual({
+      text: 'Déjeuner',
+      source: 'Lunch',
+    });
+    // The translation of the old description would be wrong for the new one: the field stays missing.
+    expect((await translationsOf(dishes, scene.dish.id)).fr?.description).toBeUndefined();
   });
 
   it('drops the public menu’s cache after drafting, and only then', async () => {

@@ -26,6 +26,8 @@ export interface TranslateStandIn {
   /** Every request received: its path, its headers and its parsed JSON body. */
   requests: { path: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }[];
   mode: StandInMode;
+  /** Changes every translated text before it is answered (a service adding markup of its own). */
+  rewrite: ((text: string) => string) | null;
   /** Stops listening: requests then meet a refused connection. */
   down(): Promise<void>;
   /** Listens again on the same port. */
@@ -46,6 +48,7 @@ export function standInTranslation(text: string, target: string, html: boolean):
 type Handler = (
   request: IncomingMessage,
   body: Record<string, unknown>,
+  finish: (text: string) => string,
 ) => { status: number; json: unknown } | null;
 
 async function startStandIn(handle: Handler): Promise<TranslateStandIn> {
@@ -54,6 +57,7 @@ async function startStandIn(handle: Handler): Promise<TranslateStandIn> {
     url: '',
     requests: [],
     mode: 'ok',
+    rewrite: null,
     down: async () => {
       for (const response of hanging) response.destroy();
       hanging.clear();
@@ -90,7 +94,7 @@ async function startStandIn(handle: Handler): Promise<TranslateStandIn> {
       }
       if (state.mode === '503') return send(503, { message: 'Service Unavailable' });
       if (state.mode === 'garbled') return send(200, { unexpected: true });
-      const answer = handle(request, body);
+      const answer = handle(request, body, (text) => (state.rewrite ? state.rewrite(text) : text));
       if (!answer) return send(404, { error: 'Not Found' });
       send(answer.status, answer.json);
     });
@@ -103,7 +107,7 @@ async function startStandIn(handle: Handler): Promise<TranslateStandIn> {
 
 /** LibreTranslate's `/translate`; `apiKey` set: requests must carry it as `api_key`. */
 export function startLibreTranslateStandIn(options: { apiKey?: string } = {}): Promise<TranslateStandIn> {
-  return startStandIn((request, body) => {
+  return startStandIn((request, body, finish) => {
     if (request.method !== 'POST' || request.url !== '/translate') return null;
     if (options.apiKey && body.api_key !== options.apiKey)
       return { status: 403, json: { error: 'Invalid API key' } };
@@ -115,8 +119,8 @@ export function startLibreTranslateStandIn(options: { apiKey?: string } = {}): P
       status: 200,
       json: {
         translatedText: Array.isArray(q)
-          ? q.map((text) => standInTranslation(String(text), target, html))
-          : standInTranslation(q, target, html),
+          ? q.map((text) => finish(standInTranslation(String(text), target, html)))
+          : finish(standInTranslation(q, target, html)),
       },
     };
   });
@@ -124,7 +128,7 @@ export function startLibreTranslateStandIn(options: { apiKey?: string } = {}): P
 
 /** DeepL's `/v2/translate`, for one API key. */
 export function startDeeplStandIn(options: { apiKey: string }): Promise<TranslateStandIn> {
-  return startStandIn((request, body) => {
+  return startStandIn((request, body, finish) => {
     if (request.method !== 'POST' || request.url !== '/v2/translate') return null;
     if (request.headers.authorization !== `DeepL-Auth-Key ${options.apiKey}`)
       return { status: 403, json: { message: 'Wrong endpoint or wrong authorization' } };
@@ -137,7 +141,7 @@ export function startDeeplStandIn(options: { apiKey: string }): Promise<Translat
       json: {
         translations: text.map((entry) => ({
           detected_source_language: typeof source === 'string' ? source : 'EN',
-          text: standInTranslation(String(entry), target, tags === 'html'),
+          text: finish(standInTranslation(String(entry), target, tags === 'html')),
         })),
       },
     };
