@@ -4,7 +4,7 @@ import {
   machineDraftsResultSchema,
   messages,
 } from '@carte/domain';
-import { Button } from '@mantine/core';
+import { Button, Checkbox, Stack, Text } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../api/api-error.ts';
@@ -15,9 +15,9 @@ import { confirmAction } from '../../ui/confirm.tsx';
 import { errorMessage, notifyError, notifySuccess } from '../../ui/notify.ts';
 
 /** POST /api/translations/{lang}/machine: machine drafts for every missing field of one language. */
-const translateMissing = (lang: string) =>
+const translateMissing = ({ lang, includeStale }: { lang: string; includeStale: boolean }) =>
   api.post(`/translations/${encodeURIComponent(lang)}/machine`, {
-    body: { includeStale: false },
+    body: { includeStale },
     schema: machineDraftsResultSchema,
   });
 
@@ -65,12 +65,25 @@ export function TranslateMissingButton({
   if (provider === 'off') return null;
 
   const handleClick = async () => {
+    let includeStale = false;
     const proceed = await confirmAction({
       title: `Translate missing texts into ${englishLanguageName(lang)}?`,
-      message: messages.translateMissingConfirm,
+      message: (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {messages.translateMissingConfirm}
+          </Text>
+          <Checkbox
+            label="Also redraft translations whose source text changed since"
+            onChange={(event) => {
+              includeStale = event.currentTarget.checked;
+            }}
+          />
+        </Stack>
+      ),
       confirmLabel: 'Translate missing',
     });
-    if (proceed) mutation.mutate(lang);
+    if (proceed) mutation.mutate({ lang, includeStale });
   };
 
   return (
