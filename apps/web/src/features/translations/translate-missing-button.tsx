@@ -74,7 +74,7 @@ export function TranslateMissingButton({
             {messages.translateMissingConfirm}
           </Text>
           <Checkbox
-            label="Also redraft translations whose source text changed since"
+            label="Also redraft translations whose source text has changed"
             onChange={(event) => {
               includeStale = event.currentTarget.checked;
             }}
