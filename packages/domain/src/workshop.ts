@@ -137,6 +137,8 @@ export const createIngredientsSchema = z.object({
   parent: objectId.optional().nullable(),
   /** One declaration for every ingredient of the list (issue 23). */
   allergens: allergenDeclarationSchema.optional(),
+  /** Translations for every ingredient of the list (issue 24): language → `name` → text. */
+  translations: translationsSchema.optional(),
 });
 export const updateIngredientSchema = z.object({
   name: ingredientNameField,
