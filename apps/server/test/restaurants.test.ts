@@ -80,6 +80,10 @@ describe('GET /api/restaurants', () => {
         filterOptions: null,
         // Nothing set yet: no region, no calorie rule (issue 23).
         labelling: { region: 'other', calories: 'none', usStateNotice: 'none', blockIncomplete: false },
+        // One language, no machine drafts, nothing translated yet (issue 24).
+        languages: { default: 'en', others: [] },
+        showMachineTranslations: false,
+        translations: {},
         parentRestaurant: null,
       },
     ]);

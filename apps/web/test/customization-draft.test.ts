@@ -45,6 +45,7 @@ describe('customization drafts', () => {
       isFixedPrice: false,
       isAvailable: false,
       options: [{ _id: 'e'.repeat(24), name: 'Large', ingredient: null, price: 15, isAvailable: true }],
+      translations: {},
     };
     const draft = draftOf(saved);
     draft.name = '  Size ';

@@ -21,6 +21,7 @@ import {
 } from './restaurant-profile.ts';
 import { richTextLength } from './rich-text.ts';
 import { restaurantTypeLabel, restaurantTypes } from './roles.ts';
+import { LANGUAGE_TAGS, restaurantLanguagesSchema, translationsSchema } from './translations.ts';
 import { isValidTimeZone, text, whenFieldsPassed } from './validation.ts';
 import {
   boolInput,
@@ -70,6 +71,12 @@ const qrFieldsOutput = z.record(z.string(), z.string());
 /** Per-template values of the QR cards, keyed by template slug (doc 2 §3 `templateMeta`). */
 export const restaurantQrTemplateMetaSchema = z.record(z.string(), qrFieldsOutput);
 
+/** The languages as the answer carries them. */
+const restaurantLanguagesOutputSchema = z.object({
+  default: z.enum(LANGUAGE_TAGS),
+  others: z.array(z.enum(LANGUAGE_TAGS)),
+});
+
 export const restaurantSchema = z.object({
   _id: objectId,
   name: z.string(),
@@ -92,6 +99,15 @@ export const restaurantSchema = z.object({
   filterOptions: filterOptionsSchema.nullable(),
   /** Labelling rules (issue 23 §4). */
   labelling: labellingSchema,
+  /** Its languages (issue 24): the default and the others guests may read. */
+  languages: restaurantLanguagesOutputSchema,
+  /** Whether the public menu shows machine drafts before the owner accepts them. */
+  showMachineTranslations: z.boolean(),
+  /**
+   * Its texts in the other languages: `description`, `cta.label`, `filter.title`,
+   * `filter.description`, `filter.name.{name}`, `dietary.{name}`.
+   */
+  translations: translationsSchema,
   parentRestaurant: z
     .object({ _id: objectId, name: z.string(), social: z.array(socialLinkSchema) })
     .nullable(),
@@ -275,6 +291,11 @@ export const restaurantUpdateSchema = z
     removeLogo: boolInput.optional(),
     /** Labelling rules (issue 23 §4), replaced whole when sent. */
     labelling: jsonText(labellingSchema).optional(),
+    /** Languages (issue 24), replaced whole when sent; a language removed keeps its stored translations. */
+    languages: jsonText(restaurantLanguagesSchema).optional(),
+    showMachineTranslations: boolInput.optional(),
+    /** Translations of the restaurant's texts to merge (issue 24); omitted, unchanged. */
+    translations: jsonText(translationsSchema).optional(),
   })
   // "{Type} name cannot be empty" (doc 2 §5), in the type the form sends; without one the service
   // names the stored type.

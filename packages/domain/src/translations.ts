@@ -239,26 +239,94 @@ export type TranslatableKind = (typeof TRANSLATABLE_KINDS)[number];
  * action `cta.label`, its filter card `filter.title`, `filter.description`, `filter.name.{name}`, and
  * the labels of its dietary tags `dietary.{name}`. Empty texts have nothing to translate.
  */
+/** A customization's texts: what `translationSources.customization` and a dish's own ones read. */
+interface CustomizationTexts {
+  _id?: string;
+  name: string;
+  isCustom?: boolean;
+  options: readonly { _id: string; name?: string | null; ingredient?: string | null }[];
+}
+
+function customizationSources(customization: CustomizationTexts): Record<string, string> {
+  return nonEmpty({
+    name: customization.name,
+    ...Object.fromEntries(
+      customization.options
+        .filter((option) => !option.ingredient && option.name)
+        .map((option) => [`option.${option._id}`, option.name ?? '']),
+    ),
+  });
+}
+
+/** The key prefix of a dish's own customization's texts in the dish's translations. */
+export const dishCustomPrefix = (customizationId: string) => `custom.${customizationId}.`;
+
+/**
+ * A dish's own customization's translations, read from the dish's (keys `custom.{id}.name`,
+ * `custom.{id}.option.{optionId}`) with the prefix taken off: the shape a restaurant-wide one has.
+ */
+export function dishCustomTranslations(
+  stored: StoredTranslations | null | undefined,
+  customizationId: string,
+): StoredTranslations {
+  const prefix = dishCustomPrefix(customizationId);
+  const out: StoredTranslations = {};
+  for (const [lang, fields] of Object.entries(stored ?? {})) {
+    const kept = Object.fromEntries(
+      Object.entries(fields)
+        .filter(([field]) => field.startsWith(prefix))
+        .map(([field, entry]) => [field.slice(prefix.length), entry]),
+    );
+    if (Object.keys(kept).length) out[lang] = kept;
+  }
+  return out;
+}
+
+/** Translations as a write sends them, each field key given a prefix (a dish's own customization's). */
+export function prefixTranslations(input: Translations | undefined, prefix: string): Translations {
+  const out: Translations = {};
+  for (const [lang, fields] of Object.entries(input ?? {})) {
+    out[lang] = Object.fromEntries(
+      Object.entries(fields).map(([field, text]) => [`${prefix}${field}`, text]),
+    );
+  }
+  return out;
+}
+
+/** Two writes' translations as one (the second's text wins for a field both name). */
+export function combineTranslations(...inputs: (Translations | undefined)[]): Translations {
+  const out: Translations = {};
+  for (const input of inputs)
+    for (const [lang, fields] of Object.entries(input ?? {})) out[lang] = { ...out[lang], ...fields };
+  return out;
+}
+
 export const translationSources = {
   menu: (menu: { name: string; description?: string | null }) =>
     nonEmpty({ name: menu.name, description: menu.description ?? '' }),
   category: (category: { name: string }) => nonEmpty({ name: category.name }),
-  dish: (dish: { name: string; description?: string | null }) =>
-    nonEmpty({ name: dish.name, description: dish.description ?? '' }),
-  ingredient: (ingredient: { name: string }) => nonEmpty({ name: ingredient.name }),
-  customization: (customization: {
-    name: string;
-    isCustom?: boolean;
-    options: readonly { _id: string; name?: string | null; ingredient?: string | null }[];
-  }) =>
+  /**
+   * A dish's `name` and `description`; with its own customizations (`custom`, optional), their texts
+   * too, as `custom.{customizationId}.name` and `custom.{customizationId}.option.{optionId}`.
+   */
+  dish: (
+    dish: { name: string; description?: string | null },
+    custom: readonly (CustomizationTexts & { _id: string })[] = [],
+  ) =>
     nonEmpty({
-      name: customization.name,
+      name: dish.name,
+      description: dish.description ?? '',
       ...Object.fromEntries(
-        customization.options
-          .filter((option) => !option.ingredient && option.name)
-          .map((option) => [`option.${option._id}`, option.name ?? '']),
+        custom.flatMap((customization) =>
+          Object.entries(customizationSources(customization)).map(([field, text]) => [
+            `${dishCustomPrefix(customization._id)}${field}`,
+            text,
+          ]),
+        ),
       ),
     }),
+  ingredient: (ingredient: { name: string }) => nonEmpty({ name: ingredient.name }),
+  customization: (customization: CustomizationTexts) => customizationSources(customization),
   restaurant: (restaurant: {
     description?: string | null;
     cta?: { label?: string | null } | null;

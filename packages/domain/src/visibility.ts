@@ -31,7 +31,7 @@ export interface CatalogDish {
   ingredients: readonly string[];
   /** Dish ids, in the dish's order. */
   sideDishes: readonly string[];
-  customizations: { selected: readonly string[]; custom: readonly Customization[] };
+  customizations: { selected: readonly string[]; custom: readonly CatalogCustomizationData[] };
 }
 
 export interface CatalogIngredient {
@@ -51,7 +51,11 @@ export interface CatalogCategory {
 }
 
 /** A restaurant-wide customization (doc 1 §5) and whose it is. */
-export type CatalogCustomization = Customization & { fromParent: boolean };
+/** A customization as the catalogue holds it: the owner's answer carries translations (issue 24), the catalogue need not. */
+export type CatalogCustomizationData = Omit<Customization, 'translations'> & {
+  translations?: Customization['translations'];
+};
+export type CatalogCustomization = CatalogCustomizationData & { fromParent: boolean };
 
 export interface CatalogMenu {
   /** What the diner is shown of the menu itself (`fromParent` orders it after the restaurant's own). */
@@ -112,7 +116,10 @@ export function visibleMenus(catalog: Catalog, options: VisibilityOptions): Visi
   const categoryById = new Map(catalog.categories.map((item) => [item._id, item]));
   const sharedById = new Map(catalog.customizations.map((item) => [item._id, item]));
 
-  const customizationFor = (data: Customization, basePrice: number): PublicCustomization | null => {
+  const customizationFor = (
+    data: CatalogCustomizationData,
+    basePrice: number,
+  ): PublicCustomization | null => {
     if (!data.isAvailable) return null;
     const options = data.options.flatMap((option) => {
       if (!option.isAvailable) return [];

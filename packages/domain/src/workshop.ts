@@ -9,6 +9,7 @@ import {
 import { objectId } from './api.ts';
 import { messages } from './messages.ts';
 import { listPageQuery, MAX_PER_PAGE } from './pagination.ts';
+import { translationsSchema } from './translations.ts';
 import { ID_LIST_MAX, idList, jsonRecord, text } from './validation.ts';
 
 /**
@@ -121,6 +122,8 @@ export const ingredientSchema = z.object({
   isAvailable: z.boolean(),
   fromParent: z.boolean(),
   createdAt: z.string(),
+  /** Its texts in the restaurant's other languages (issue 24): language → field → text. */
+  translations: translationsSchema,
 });
 export type Ingredient = z.infer<typeof ingredientSchema>;
 
@@ -134,6 +137,8 @@ export const createIngredientsSchema = z.object({
   parent: objectId.optional().nullable(),
   /** One declaration for every ingredient of the list (issue 23). */
   allergens: allergenDeclarationSchema.optional(),
+  /** Translations for every ingredient of the list (issue 24): language → `name` → text. */
+  translations: translationsSchema.optional(),
 });
 export const updateIngredientSchema = z.object({
   name: ingredientNameField,
@@ -141,6 +146,8 @@ export const updateIngredientSchema = z.object({
   isAvailable: z.boolean().optional(),
   /** Replaces its allergen declaration when sent (issue 23). */
   allergens: allergenDeclarationSchema.optional(),
+  /** Translations to merge (issue 24): language → field → text; an empty text removes one; omitted, unchanged. */
+  translations: translationsSchema.optional(),
 });
 /** The orders a page of each list may be asked in (the web tables' sorts, issue 21). */
 export const dishSorts = ['created', 'name', 'price'] as const;
@@ -204,6 +211,8 @@ export const customizationSchema = z.object({
   isFixedPrice: z.boolean(),
   isAvailable: z.boolean(),
   options: z.array(customizationOptionSchema),
+  /** Its texts in the restaurant's other languages (issue 24): language → field → text. */
+  translations: translationsSchema,
 });
 export type Customization = z.infer<typeof customizationSchema>;
 export type CustomizationOption = z.infer<typeof customizationOptionSchema>;
@@ -231,6 +240,8 @@ export const customizationInputSchema = z
     isFixedPrice: z.boolean(),
     isAvailable: z.boolean().optional().default(true),
     options: z.array(optionInput).min(1, { error: messages.fillThisField }).max(500),
+    /** Translations to merge (issue 24): language → field → text; an empty text removes one; omitted, unchanged. */
+    translations: translationsSchema.optional(),
   })
   .superRefine((value, ctx) => {
     value.options.forEach((option, index) => {
@@ -277,6 +288,8 @@ export const categorySchema = z.object({
   menus: z.array(objectId),
   fromParent: z.boolean(),
   createdAt: z.string(),
+  /** Its texts in the restaurant's other languages (issue 24): language → field → text. */
+  translations: translationsSchema,
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -291,11 +304,15 @@ export const createCategorySchema = z.object({
   dishes: idList().optional().default([]),
   /** The selected menu the new category joins (doc 1 §5). */
   menu: objectId.optional().nullable(),
+  /** Translations to merge (issue 24): language → field → text; an empty text removes one; omitted, unchanged. */
+  translations: translationsSchema.optional(),
 });
 export const updateCategorySchema = z.object({
   name: categoryNameField,
   isAvailable: z.boolean().optional(),
   dishes: idList().optional(),
+  /** Translations to merge (issue 24): language → field → text; an empty text removes one; omitted, unchanged. */
+  translations: translationsSchema.optional(),
 });
 /** loadCategories (doc 1 §7): all visible categories, or only one menu's in the menu's order. */
 export const listCategoriesQuery = listPageQuery(categorySorts).extend({ menu: objectId.optional() });
@@ -339,6 +356,11 @@ export const dishSchema = z.object({
   dietaryConsiderations: z.object({ selected: dietaryListsSchema, admin: dietaryListsSchema }),
   fromParent: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Its texts in the restaurant's other languages (issue 24): `name`, `description`, and its own
+   * customizations' `custom.{customizationId}.name` and `custom.{customizationId}.option.{optionId}`.
+   */
+  translations: translationsSchema,
 });
 export type Dish = z.infer<typeof dishSchema>;
 
@@ -418,6 +440,8 @@ export const dishInputSchema = z.object({
   removeImage: boolInput.optional().default(false),
   /** A media library item to use as the image (instead of a file). */
   imageMedia: mediaPickInput,
+  /** Translations to merge (issue 24): language → field → text; an empty text removes one; omitted, unchanged. */
+  translations: translationsSchema.optional(),
 });
 export type DishInput = z.input<typeof dishInputSchema>;
 
@@ -448,6 +472,8 @@ export const dishUpdateSchema = z.object({
   image: pictureFieldInput,
   removeImage: boolInput.optional(),
   imageMedia: mediaPickInput,
+  /** Translations to merge (issue 24): language → field → text; an empty text removes one; omitted, unchanged. */
+  translations: translationsSchema.optional(),
 });
 export type DishUpdate = z.input<typeof dishUpdateSchema>;
 
@@ -539,6 +565,8 @@ export const menuSchema = z.object({
   valid: scheduleSchema,
   twentyFourHoursMenuAvailable: z.boolean(),
   createdAt: z.string(),
+  /** Its texts in the restaurant's other languages (issue 24): language → field → text. */
+  translations: translationsSchema,
 });
 export type Menu = z.infer<typeof menuSchema>;
 
@@ -583,6 +611,8 @@ export const menuInputSchema = z.object({
   /** Media library items to use as cover and logo (instead of files). */
   coverMedia: mediaPickInput,
   logoMedia: mediaPickInput,
+  /** Translations to merge (issue 24): language → field → text; an empty text removes one; omitted, unchanged. */
+  translations: translationsSchema.optional(),
 });
 export type MenuInput = z.input<typeof menuInputSchema>;
 

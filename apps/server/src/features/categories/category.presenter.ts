@@ -1,4 +1,4 @@
-import type { Category } from '@carte/domain';
+import { type Category, presentTranslations } from '@carte/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Db } from '../../db/connect.ts';
@@ -58,6 +58,7 @@ export async function presentCategories(
       dishes: dishesOf.get(row.id) ?? [],
       menu: menuIds[0] ?? null,
       menus: menuIds,
+      translations: presentTranslations(row.translations),
       fromParent: isFromParent(scope, row.restaurantId),
       createdAt: row.createdAt.toISOString(),
     };

@@ -6,10 +6,12 @@ import {
   copyName,
   type createCategorySchema,
   likePattern,
+  mergeTranslations,
   messages,
   type PageRequest,
   type Paginated,
   type removeDishSchema,
+  translationSources,
   type updateCategorySchema,
 } from '@carte/domain';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
@@ -28,6 +30,7 @@ import { direction, lowerName, readPage } from '../../db/list-page.ts';
 import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, dishes, menuCategories, menus } from '../../db/schema.ts';
+import { otherLanguagesOf } from '../../db/translation-languages.ts';
 import { type CategoryRow, presentCategories, presentCategory } from './category.presenter.ts';
 
 export interface CategoryServiceDeps {
@@ -253,6 +256,14 @@ export function createCategoryService(deps: CategoryServiceDeps) {
             restaurantId: scope.restaurantId,
             name: input.name,
             isAvailable: input.isAvailable,
+            translations: input.translations
+              ? mergeTranslations(
+                  {},
+                  input.translations,
+                  translationSources.category({ name: input.name }),
+                  await otherLanguagesOf(tx, scope.restaurantId),
+                )
+              : {},
             position: await topPosition(tx, scope.restaurantId),
           })
           .returning({ id: categories.id });
@@ -279,7 +290,16 @@ export function createCategoryService(deps: CategoryServiceDeps) {
       input: z.output<typeof updateCategorySchema>,
     ): Promise<Category> {
       const scope = await scopeOf(db, caller);
-      assertWritable(scope, await findCategory(scope, id));
+      const existing = assertWritable(scope, await findCategory(scope, id));
+      // A renamed category keeps its translations: they turn stale by themselves (issue 24).
+      const translations = input.translations
+        ? mergeTranslations(
+            existing.translations,
+            input.translations,
+            translationSources.category({ name: input.name }),
+            await otherLanguagesOf(db, scope.restaurantId),
+          )
+        : undefined;
       const list = input.dishes ? [...new Set(input.dishes)] : undefined;
       if (list) await assertDishesVisible(scope, list);
       await db.transaction(async (tx) => {
@@ -288,6 +308,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
           .set({
             name: input.name,
             ...(input.isAvailable !== undefined ? { isAvailable: input.isAvailable } : {}),
+            ...(translations !== undefined ? { translations } : {}),
             updatedAt: now(),
           })
           .where(and(eq(categories.id, id), eq(categories.restaurantId, scope.restaurantId)));
@@ -380,6 +401,7 @@ export function createCategoryService(deps: CategoryServiceDeps) {
             restaurantId: scope.restaurantId,
             name,
             isAvailable: input.isAvailable ?? true,
+            translations: source.translations,
             position: await topPosition(tx, scope.restaurantId),
           })
           .returning({ id: categories.id });

@@ -2,7 +2,11 @@ import {
   type AllergenDeclaration,
   type Customization,
   type customizationInputSchema,
+  mergeTranslations,
   messages,
+  presentTranslations,
+  type StoredTranslations,
+  translationSources,
 } from '@carte/domain';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -15,6 +19,7 @@ import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { type CustomizationData, customizations, dishes, ingredients, restaurants } from '../../db/schema.ts';
+import { otherLanguagesOf } from '../../db/translation-languages.ts';
 import { readIngredientDeclarations } from '../allergens/index.ts';
 
 type Executor = Db | Tx;
@@ -38,7 +43,7 @@ const key = (value: string) => value.trim().toLowerCase();
  * whole allergen declaration (issue 23).
  */
 export const presentCustomization = (
-  data: CustomizationData,
+  data: CustomizationData & { translations?: StoredTranslations },
   allergensOf?: (ingredientId: string) => AllergenDeclaration,
 ): Customization => ({
   _id: data._id,
@@ -56,6 +61,7 @@ export const presentCustomization = (
       ? { allergens: option.ingredient ? allergensOf(option.ingredient) : { contains: [], mayContain: [] } }
       : {}),
   })),
+  translations: presentTranslations(data.translations),
 });
 
 /**
@@ -65,7 +71,11 @@ export const presentCustomization = (
 export function createCustomizationService(deps: { db: Db; publicMenu: PublicMenuChanges }) {
   const { db, publicMenu } = deps;
 
-  async function listOwn(restaurantId: string, executor: Executor = db): Promise<CustomizationData[]> {
+  /** The restaurant-wide list, each with its stored translations (issue 24). */
+  async function listOwn(
+    restaurantId: string,
+    executor: Executor = db,
+  ): Promise<(CustomizationData & { translations: StoredTranslations })[]> {
     const rows = await executor
       .select()
       .from(customizations)
@@ -78,6 +88,7 @@ export function createCustomizationService(deps: { db: Db; publicMenu: PublicMen
       isFixedPrice: row.isFixedPrice,
       isAvailable: row.isAvailable,
       options: row.options,
+      translations: row.translations,
     }));
   }
 
@@ -191,7 +202,19 @@ export function createCustomizationService(deps: { db: Db; publicMenu: PublicMen
           .where(eq(restaurants.id, scope.restaurantId))
           .for('update');
         const existing = await listOwn(scope.restaurantId, tx);
-        const next = await normalize(scope, inputs, { existing, unknownIds: 'reject' }, tx);
+        const normalized = await normalize(scope, inputs, { existing, unknownIds: 'reject' }, tx);
+        // Each one's translations merged against its texts as saved; one not sent keeps its own.
+        const languages = await otherLanguagesOf(tx, scope.restaurantId);
+        const storedOf = new Map(existing.map((item) => [item._id, item.translations]));
+        const next = normalized.map((item, index) => ({
+          ...item,
+          translations: mergeTranslations(
+            storedOf.get(item._id),
+            inputs[index]?.translations,
+            translationSources.customization(item),
+            languages,
+          ),
+        }));
         const keptIds = new Set(next.map((item) => item._id));
         const removed = existing.filter((item) => !keptIds.has(item._id)).map((item) => item._id);
         if (removed.length) {
@@ -210,6 +233,7 @@ export function createCustomizationService(deps: { db: Db; publicMenu: PublicMen
             isFixedPrice: item.isFixedPrice,
             isAvailable: item.isAvailable,
             options: item.options,
+            translations: item.translations,
             position,
           };
           if (existingIds.has(item._id)) {

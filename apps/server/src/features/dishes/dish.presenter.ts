@@ -1,4 +1,4 @@
-import { type Dish, emptyDietary } from '@carte/domain';
+import { type Dish, dishCustomTranslations, emptyDietary, presentTranslations } from '@carte/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
@@ -108,7 +108,10 @@ export async function presentDishes(
       customizations: {
         selected: row.customizations.selected ?? [],
         custom: (row.customizations.custom ?? []).map((custom) =>
-          presentCustomization(custom, (id) => declarations.whole(id)),
+          presentCustomization(
+            { ...custom, translations: dishCustomTranslations(row.translations, custom._id) },
+            (id) => declarations.whole(id),
+          ),
         ),
       },
       category: categoryIds[0] ?? null,
@@ -119,6 +122,7 @@ export async function presentDishes(
       },
       fromParent: isFromParent(scope, row.restaurantId),
       createdAt: row.createdAt.toISOString(),
+      translations: presentTranslations(row.translations),
     };
   });
 }

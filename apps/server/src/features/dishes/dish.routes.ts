@@ -29,6 +29,7 @@ const jsonFields = [
   'dietaryConsiderations',
   'allergens',
   'image',
+  'translations',
 ] as const;
 
 const formDescription = `JSON, or multipart/form-data whose \`image\` part is a jpg, jpeg, png or webp file of at most 10 MB; in multipart, ${jsonFields.join(', ')} are JSON text and every other field is plain text. Fields: name, description (rich text, sanitized), price, calories, alcoholPercentage, isAvailable, category (the dish joins the end of it, the order a diner reads; the dish list itself keeps newest first), ingredients (ids, or objects \`{ingredient}\`), sideDishes, customizations {selected, custom}, dietaryConsiderations {selected, admin}, removeImage (or \`image\` null or ''; a path sent back as read keeps the picture).`;

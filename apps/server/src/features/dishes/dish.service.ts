@@ -2,18 +2,25 @@ import type { Readable } from 'node:stream';
 import {
   canPickFromMedia,
   clearsPicture,
+  combineTranslations,
   copyName,
   type DietaryLists,
   type Dish,
   type DishSort,
   dietaryTypes,
+  dishCustomPrefix,
   type dishInputSchema,
   type dishUpdateSchema,
   emptyDietary,
   likePattern,
+  mergeTranslations,
   messages,
   type PageRequest,
   type Paginated,
+  prefixTranslations,
+  type StoredTranslations,
+  type Translations,
+  translationSources,
   undeclaredAllergens,
 } from '@carte/domain';
 import { and, asc, count, desc, eq, ilike, inArray, max, min, type SQL, sql } from 'drizzle-orm';
@@ -44,6 +51,7 @@ import {
   dishSideDishes,
   ingredients,
 } from '../../db/schema.ts';
+import { otherLanguagesOf } from '../../db/translation-languages.ts';
 import { type DeclarationChange, recordDeclarationChanges } from '../allergens/index.ts';
 import type { CustomizationService } from '../customizations/index.ts';
 import type { DietaryService } from '../dietary/index.ts';
@@ -108,6 +116,80 @@ interface Prepared {
 }
 
 const unique = <T>(values: T[]) => [...new Set(values)];
+
+/** Translated descriptions are rich text like their source: sanitized the same way (issue 24). */
+function sanitizedTranslations(input: Translations): Translations {
+  const out: Translations = {};
+  for (const [lang, fields] of Object.entries(input)) {
+    out[lang] = Object.fromEntries(
+      Object.entries(fields).map(([field, text]) => [
+        field,
+        field === 'description' && text.trim() ? sanitizeRichText(text) : text,
+      ]),
+    );
+  }
+  return out;
+}
+
+/**
+ * A dish's translations after a write (issue 24): the dish's own (`name`, `description`, and
+ * `custom.{id}.…` keys) and each own customization's `translations`, keyed under its id as saved.
+ * Undefined when the write sends none (stored ones stay as they are, stale where a source changed).
+ */
+async function dishTranslations(
+  executor: Executor,
+  restaurantId: string,
+  stored: StoredTranslations,
+  input: {
+    translations?: Translations | undefined;
+    customizations?: { custom?: { translations?: Translations | undefined }[] | undefined } | undefined;
+  },
+  after: { name: string; description: string; custom: CustomizationData[] },
+): Promise<StoredTranslations | undefined> {
+  const sentCustom = input.customizations?.custom ?? [];
+  if (!input.translations && !sentCustom.some((item) => item.translations)) return undefined;
+  const combined = combineTranslations(
+    input.translations,
+    ...sentCustom.map((item, index) =>
+      after.custom[index]
+        ? prefixTranslations(item.translations, dishCustomPrefix(after.custom[index]._id))
+        : {},
+    ),
+  );
+  return mergeTranslations(
+    stored,
+    sanitizedTranslations(combined),
+    translationSources.dish(after, after.custom),
+    await otherLanguagesOf(executor, restaurantId),
+  );
+}
+
+/** A copied dish's translations: its own customizations' keys follow their new ids. */
+function remapCustomTranslations(
+  stored: StoredTranslations,
+  ids: Map<string, { id: string; options: Map<string, string> }>,
+): StoredTranslations {
+  const out: StoredTranslations = {};
+  for (const [lang, fields] of Object.entries(stored)) {
+    out[lang] = {};
+    for (const [field, entry] of Object.entries(fields)) {
+      const match = /^custom\.([^.]+)\.(.*)$/.exec(field);
+      if (!match) {
+        out[lang][field] = entry;
+        continue;
+      }
+      const moved = ids.get(match[1]!);
+      if (!moved) continue;
+      const rest = match[2]!;
+      const option = /^option\.(.+)$/.exec(rest);
+      if (option) {
+        const optionId = moved.options.get(option[1]!);
+        if (optionId) out[lang][`${dishCustomPrefix(moved.id)}option.${optionId}`] = entry;
+      } else out[lang][`${dishCustomPrefix(moved.id)}${rest}`] = entry;
+    }
+  }
+  return out;
+}
 const key = (value: string) => value.trim().toLowerCase();
 
 /** Keeps the chosen names that exist in the lists they are chosen from, once each. */
@@ -373,6 +455,13 @@ export function createDishService(deps: DishDeps) {
     async create(caller: Caller, input: DishValues, image?: UploadedFile): Promise<Dish> {
       const scope = await scopeOf(db, caller);
       const prepared = await prepare(scope, input);
+      const description = sanitizeRichText(input.description);
+      const customizations = prepared.customizations ?? { selected: [], custom: [] };
+      const translations = await dishTranslations(db, scope.restaurantId, {}, input, {
+        name: input.name,
+        description,
+        custom: customizations.custom,
+      });
       const row = await withImage(caller, scope, { file: image, mediaId: input.imageMedia }, (imageKey) =>
         db.transaction(async (tx) => {
           await assertRoomFor(tx, 'dishes', scope.restaurantId);
@@ -382,7 +471,7 @@ export function createDishService(deps: DishDeps) {
             .values({
               restaurantId: scope.restaurantId,
               name: input.name,
-              description: sanitizeRichText(input.description),
+              description,
               price: input.price,
               calories: input.calories,
               portion: input.portion,
@@ -390,8 +479,9 @@ export function createDishService(deps: DishDeps) {
               alcoholPercentage: input.alcoholPercentage,
               image: imageKey,
               isAvailable: input.isAvailable,
-              customizations: prepared.customizations ?? { selected: [], custom: [] },
+              customizations,
               dietary: prepared.dietary ?? { selected: emptyDietary(), admin: emptyDietary() },
+              translations: translations ?? {},
               position: await topPosition(scope, tx),
               createdAt,
               updatedAt: createdAt,
@@ -422,6 +512,14 @@ export function createDishService(deps: DishDeps) {
       const scope = await scopeOf(db, caller);
       const current = assertWritable(scope, await find(scope, id));
       const prepared = await prepare(scope, input, current);
+      const description = input.description === undefined ? undefined : sanitizeRichText(input.description);
+      // Merged against the texts as this update leaves them; a source edit alone leaves the stored
+      // translations as they are, stale by themselves.
+      const translations = await dishTranslations(db, scope.restaurantId, current.translations, input, {
+        name: input.name ?? current.name,
+        description: description ?? current.description,
+        custom: prepared.customizations?.custom ?? current.customizations.custom ?? [],
+      });
       const row = await withImage(caller, scope, { file: image, mediaId: input.imageMedia }, (imageKey) =>
         db.transaction(async (tx) => {
           // Fields left undefined are not written (drizzle leaves them out of the update).
@@ -429,7 +527,7 @@ export function createDishService(deps: DishDeps) {
             .update(dishes)
             .set({
               name: input.name,
-              description: input.description === undefined ? undefined : sanitizeRichText(input.description),
+              description,
               price: input.price,
               calories: input.calories,
               portion: input.portion,
@@ -439,6 +537,7 @@ export function createDishService(deps: DishDeps) {
               isAvailable: input.isAvailable,
               customizations: prepared.customizations,
               dietary: prepared.dietary,
+              translations,
               updatedAt: now(),
             })
             .where(and(eq(dishes.id, current.id), eq(dishes.restaurantId, scope.restaurantId)))
@@ -500,13 +599,21 @@ export function createDishService(deps: DishDeps) {
       );
       const own = await deps.dietary.ownLists(scope.restaurantId);
       const fromParent = isFromParent(scope, original.restaurantId);
+      const moved = new Map<string, { id: string; options: Map<string, string> }>();
       const customizations = {
         selected: (original.customizations.selected ?? []).filter((item) => wideIds.has(item)),
-        custom: (original.customizations.custom ?? []).map((item) => ({
-          ...item,
-          _id: newId(),
-          options: item.options.map((option) => ({ ...option, _id: newId() })),
-        })),
+        custom: (original.customizations.custom ?? []).map((item) => {
+          const copy = {
+            ...item,
+            _id: newId(),
+            options: item.options.map((option) => ({ ...option, _id: newId() })),
+          };
+          moved.set(item._id, {
+            id: copy._id,
+            options: new Map(item.options.map((option, index) => [option._id, copy.options[index]!._id])),
+          });
+          return copy;
+        }),
       };
       const dietary = {
         selected: fromParent
@@ -554,6 +661,8 @@ export function createDishService(deps: DishDeps) {
               isAvailable: input.isAvailable ?? false,
               customizations,
               dietary,
+              // Its translations come along, the own customizations' under their new ids (issue 24).
+              translations: remapCustomTranslations(original.translations, moved),
               position: await topPosition(scope, tx),
               createdAt,
               updatedAt: createdAt,

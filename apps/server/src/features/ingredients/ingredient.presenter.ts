@@ -1,4 +1,4 @@
-import type { Ingredient } from '@carte/domain';
+import { type Ingredient, presentTranslations } from '@carte/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { isFromParent, type RestaurantScope } from '../../core/restaurant-scope.ts';
 import type { Tx } from '../../core/transaction.ts';
@@ -53,6 +53,7 @@ export async function presentIngredients(
       isAvailable: row.isAvailable,
       fromParent: isFromParent(scope, row.restaurantId),
       createdAt: row.createdAt.toISOString(),
+      translations: presentTranslations(row.translations),
     };
   });
 }

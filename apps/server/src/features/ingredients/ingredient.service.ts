@@ -4,10 +4,13 @@ import {
   type Ingredient,
   type IngredientSort,
   likePattern,
+  mergeTranslations,
   messages,
   noAllergens,
   type PageRequest,
   type Paginated,
+  type Translations,
+  translationSources,
 } from '@carte/domain';
 import { and, asc, count, eq, ilike, inArray, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -27,6 +30,7 @@ import { direction, lowerName, readPage, readWhole } from '../../db/list-page.ts
 import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { dishes, dishIngredients, ingredients } from '../../db/schema.ts';
+import { otherLanguagesOf } from '../../db/translation-languages.ts';
 import { recordDeclarationChanges } from '../allergens/index.ts';
 import type { CustomizationService } from '../customizations/index.ts';
 import { type IngredientRow, presentIngredients } from './ingredient.presenter.ts';
@@ -229,9 +233,15 @@ export function createIngredientService(deps: IngredientDeps) {
      */
     async create(
       caller: Caller,
-      input: { ingredients: string[]; parent?: string | null; allergens?: AllergenDeclaration | undefined },
+      input: {
+        ingredients: string[];
+        parent?: string | null;
+        allergens?: AllergenDeclaration | undefined;
+        translations?: Translations | undefined;
+      },
     ): Promise<{ insertedIngredients: Ingredient[]; errors: string[] }> {
       const scope = await scopeOf(db, caller);
+      const languages = input.translations ? await otherLanguagesOf(db, scope.restaurantId) : [];
       const errors: string[] = [];
       const rows = await db.transaction(async (tx) => {
         if (input.parent) await checkParent(scope, input.parent, undefined, tx);
@@ -259,6 +269,13 @@ export function createIngredientService(deps: IngredientDeps) {
               name,
               parentId: input.parent ?? null,
               allergens: input.allergens ?? noAllergens(),
+              // One set of translations for each name of the list (issue 24).
+              translations: mergeTranslations(
+                {},
+                input.translations,
+                translationSources.ingredient({ name }),
+                languages,
+              ),
               position: start + index,
               createdAt,
               updatedAt: createdAt,
@@ -297,10 +314,20 @@ export function createIngredientService(deps: IngredientDeps) {
         parent?: string | null;
         isAvailable?: boolean;
         allergens?: AllergenDeclaration | undefined;
+        translations?: Translations | undefined;
       },
     ): Promise<Ingredient> {
       const scope = await scopeOf(db, caller);
       const row = assertWritable(scope, await find(scope, id));
+      // A source edit leaves the stored translations as they are: they turn stale by themselves.
+      const translations = input.translations
+        ? mergeTranslations(
+            row.translations,
+            input.translations,
+            translationSources.ingredient({ name: input.name.trim() }),
+            await otherLanguagesOf(db, scope.restaurantId),
+          )
+        : undefined;
       const name = input.name.trim();
       if (await nameTaken(scope, name, row.id)) throw new InvalidError(messages.nameExists(name));
       if (input.parent) await checkParent(scope, input.parent, row.id);
@@ -314,6 +341,7 @@ export function createIngredientService(deps: IngredientDeps) {
               ...(input.parent !== undefined ? { parentId: input.parent } : {}),
               ...(input.isAvailable !== undefined ? { isAvailable: input.isAvailable } : {}),
               ...(input.allergens !== undefined ? { allergens: input.allergens } : {}),
+              ...(translations !== undefined ? { translations } : {}),
               updatedAt: at,
             })
             .where(and(eq(ingredients.id, row.id), eq(ingredients.restaurantId, scope.restaurantId)))
@@ -395,6 +423,7 @@ export function createIngredientService(deps: IngredientDeps) {
               name,
               parentId: original.parentId,
               allergens: original.allergens,
+              translations: original.translations,
               isAvailable: input.isAvailable ?? original.isAvailable,
               position: await nextPosition(scope, tx),
               createdAt,

@@ -1,4 +1,4 @@
-import type { Menu, MenuTemplate } from '@carte/domain';
+import { type Menu, type MenuTemplate, presentTranslations } from '@carte/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { isFromParent, type RestaurantScope, readsMenu } from '../../core/restaurant-scope.ts';
@@ -62,6 +62,7 @@ function presentWithLinks(storage: Storage, scope: RestaurantScope, row: MenuRow
     valid: row.valid,
     twentyFourHoursMenuAvailable: row.twentyFourHours,
     createdAt: row.createdAt.toISOString(),
+    translations: presentTranslations(row.translations),
   };
 }
 

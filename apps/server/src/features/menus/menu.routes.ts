@@ -27,7 +27,16 @@ export interface MenuRoutesOptions {
 }
 
 /** The multipart text fields that carry JSON; every other field (the name above all) stays text. */
-const jsonFields = ['categories', 'colors', 'fonts', 'showCTA', 'templateMeta', 'cover', 'logo'] as const;
+const jsonFields = [
+  'categories',
+  'colors',
+  'fonts',
+  'showCTA',
+  'templateMeta',
+  'cover',
+  'logo',
+  'translations',
+] as const;
 
 const formDescription = `JSON, or multipart/form-data with the same fields (${jsonFields.join(', ')} as JSON text, every other field plain text) and the files \`cover\` and \`logo\` (jpg, jpeg, png or webp, at most 10 MB).`;
 

@@ -9,12 +9,14 @@ import {
   type MenuSort,
   type menuInputSchema,
   type menuUpdateSchema,
+  mergeTranslations,
   messages,
   type PageRequest,
   type Paginated,
   type removeCategoryFromMenuSchema,
   type reorderSchema,
   type selectCategoriesSchema,
+  translationSources,
 } from '@carte/domain';
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -29,6 +31,7 @@ import { lowerName, pageOrder, readPage } from '../../db/list-page.ts';
 import { assertRoomFor } from '../../db/restaurant-limits.ts';
 import { readableMenus, scopeOf } from '../../db/restaurant-scope.ts';
 import { categories, categoryDishes, menuCategories, menus } from '../../db/schema.ts';
+import { otherLanguagesOf } from '../../db/translation-languages.ts';
 import { addUploadToLibrary, copyMediaImage, deleteImage, storeImage } from '../media/index.ts';
 import { createMenuLister, type MenuRow, presentMenu, presentMenus } from './menu.presenter.ts';
 import type { MenuCompliancePort } from './menu-compliance.ts';
@@ -273,6 +276,14 @@ export function createMenuService(deps: MenuServiceDeps) {
               displayDietary: input.displayDietary ?? true,
               displaySideDishes: input.displaySideDishes ?? true,
               draft,
+              translations: input.translations
+                ? mergeTranslations(
+                    {},
+                    input.translations,
+                    translationSources.menu(input),
+                    await otherLanguagesOf(tx, scope.restaurantId),
+                  )
+                : {},
               position: await nextMenuPosition(tx, scope.restaurantId),
             })
             .returning({ id: menus.id });
@@ -318,6 +329,18 @@ export function createMenuService(deps: MenuServiceDeps) {
           if (input.displayDietary !== undefined) set.displayDietary = input.displayDietary;
           if (input.displaySideDishes !== undefined) set.displaySideDishes = input.displaySideDishes;
           if (input.draft !== undefined) set.draft = input.draft;
+          // Merged against the texts as this update leaves them; a source edit alone leaves the
+          // stored translations as they are, stale by themselves (issue 24).
+          if (input.translations)
+            set.translations = mergeTranslations(
+              existing.translations,
+              input.translations,
+              translationSources.menu({
+                name: set.name ?? existing.name,
+                description: set.description ?? existing.description,
+              }),
+              await otherLanguagesOf(tx, scope.restaurantId),
+            );
           if (stored.cover || input.removeCover || clearsPicture(input.cover)) {
             set.cover = stored.cover ?? null;
             replaced.push(existing.cover);
@@ -523,6 +546,7 @@ export function createMenuService(deps: MenuServiceDeps) {
               draft: true,
               valid: source.valid,
               twentyFourHours: source.twentyFourHours,
+              translations: source.translations,
               position: await nextMenuPosition(tx, scope.restaurantId),
             })
             .returning({ id: menus.id });

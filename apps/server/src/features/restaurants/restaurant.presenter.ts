@@ -8,13 +8,16 @@ import {
   defaultRestaurantCta,
   filterOptionsSchema,
   isRestaurantType,
+  presentTranslations,
   type QrTemplateSlug,
   qrTemplateSlugs,
   type Restaurant,
   type RestaurantCta,
+  restaurantLanguagesSchema,
   type SocialLink,
   type SocialMedia,
   socialMedia,
+  translationSources,
 } from '@carte/domain';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { restaurants, SocialLinkData } from '../../db/schema.ts';
@@ -88,6 +91,33 @@ export function presentRestaurant(
     },
     filterOptions: filterOptions?.success ? filterOptions.data : null,
     labelling: { ...defaultLabelling(), ...row.labelling },
+    languages: presentLanguages(row.languages),
+    showMachineTranslations: row.showMachineTranslations,
+    translations: presentTranslations(row.translations),
     parentRestaurant: extra.parentRestaurant,
   };
+}
+
+/** The stored languages, read through their schema (a malformed value answers the default). */
+export function presentLanguages(stored: unknown): Restaurant['languages'] {
+  const parsed = restaurantLanguagesSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : { default: 'en', others: [] };
+}
+
+/**
+ * The restaurant's texts a diner reads, per translation key (issue 24): description, call to action,
+ * filter card, and the labels of its own dietary tags.
+ */
+export function restaurantSources(row: RestaurantRow): Record<string, string> {
+  const filterOptions = row.filterOptions ? filterOptionsSchema.safeParse(row.filterOptions) : null;
+  return translationSources.restaurant({
+    description: row.description,
+    cta: row.cta,
+    filterOptions: filterOptions?.success ? filterOptions.data : null,
+    dietaryNames: [
+      ...(row.dietary.diets ?? []),
+      ...(row.dietary.foodTypes ?? []),
+      ...(row.dietary.other ?? []),
+    ],
+  });
 }

@@ -3,10 +3,12 @@ import {
   type MenuCatalog,
   menuFonts,
   menuTemplateCatalog,
+  mergeTranslations,
   messages,
   type Restaurant,
   type RestaurantUpdate,
   restaurantTypeLabel,
+  type Translations,
 } from '@carte/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.ts';
@@ -21,7 +23,13 @@ import { readIngredientDeclarations } from '../allergens/index.ts';
 import { type CustomizationService, presentCustomization } from '../customizations/index.ts';
 import { sanitizeRichText } from '../dishes/index.ts';
 import { addUploadToLibrary, copyStoredImage, deleteImage, storeImage } from '../media/index.ts';
-import { presentRestaurant, presentSocial, type RestaurantRow } from './restaurant.presenter.ts';
+import {
+  presentLanguages,
+  presentRestaurant,
+  presentSocial,
+  type RestaurantRow,
+  restaurantSources,
+} from './restaurant.presenter.ts';
 
 export interface RestaurantServiceDeps {
   db: Db;
@@ -131,12 +139,28 @@ export function createRestaurantService(deps: RestaurantServiceDeps) {
       if (input.menu_period_transition !== undefined) set.menuPeriodTransition = input.menu_period_transition;
       if (input.sideDishesLabel !== undefined) set.sideDishesLabel = input.sideDishesLabel;
       if (input.labelling !== undefined) set.labelling = input.labelling;
+      // Languages replaced whole; a language taken out of `others` keeps its stored translations,
+      // so adding it back brings them back (issue 24).
+      if (input.languages !== undefined) set.languages = input.languages;
+      if (input.showMachineTranslations !== undefined)
+        set.showMachineTranslations = input.showMachineTranslations;
       if (input.cta !== undefined) set.cta = input.cta;
       if (input.social !== undefined) set.social = input.social;
       if (input.qrSettings !== undefined) set.qrSettings = input.qrSettings;
       if (input.selectedQrTemplate !== undefined) set.selectedQrTemplate = input.selectedQrTemplate;
       if (input.templateMeta !== undefined) set.qrTemplateMeta = withoutEmpty(input.templateMeta);
       if (logo !== undefined || clearsLogo) set.logo = logo ?? null;
+      if (input.translations !== undefined) {
+        // Against the texts as this update leaves them; the languages too (one save may add a
+        // language and its translations). A source edit alone leaves them as they are, stale.
+        const after = { ...existing, ...set } as RestaurantRow;
+        set.translations = mergeTranslations(
+          existing.translations,
+          sanitizedDescription(input.translations),
+          restaurantSources(after),
+          presentLanguages(after.languages).others,
+        );
+      }
 
       try {
         await db.update(restaurants).set(set).where(eq(restaurants.id, scope.restaurantId));
@@ -185,3 +209,17 @@ function withoutEmpty(
 }
 
 export type RestaurantService = ReturnType<typeof createRestaurantService>;
+
+/** A translated description is rich text like its source: sanitized the same way. */
+function sanitizedDescription(input: Translations): Translations {
+  const out: Translations = {};
+  for (const [lang, fields] of Object.entries(input)) {
+    out[lang] = Object.fromEntries(
+      Object.entries(fields).map(([field, text]) => [
+        field,
+        field === 'description' && text.trim() ? sanitizeRichText(text) : text,
+      ]),
+    );
+  }
+  return out;
+}

@@ -3,6 +3,7 @@ import {
   type CtaType,
   defaultLabelling,
   type Labelling,
+  type LanguageTag,
   type QrSettings,
   type QrTemplateSlug,
   type Restaurant,
@@ -46,6 +47,10 @@ export interface SettingsFormValues {
   templateMeta: Record<string, Record<string, string>>;
   /** Labelling rules (issue 23 §4): what the check before publishing asks and the public menu shows. */
   labelling: Labelling;
+  /** The restaurant's languages (issue 24): the default and the others guests may read. */
+  languages: { default: LanguageTag; others: LanguageTag[] };
+  /** Whether the public menu shows machine drafts before the owner accepts them. */
+  showMachineTranslations: boolean;
 }
 
 /** The form of the saved restaurant. */
@@ -67,6 +72,8 @@ export function settingsFormValues(restaurant: Restaurant): SettingsFormValues {
     selectedQrTemplate: restaurant.selectedQrTemplate,
     templateMeta: structuredClone(restaurant.templateMeta),
     labelling: { ...defaultLabelling(), ...restaurant.labelling },
+    languages: { default: restaurant.languages.default, others: [...restaurant.languages.others] },
+    showMachineTranslations: restaurant.showMachineTranslations,
   };
 }
 
@@ -89,6 +96,8 @@ export function settingsPayload(values: SettingsFormValues, saved: Restaurant | 
     selectedQrTemplate: values.selectedQrTemplate,
     templateMeta: values.templateMeta,
     labelling: values.labelling,
+    languages: values.languages,
+    showMachineTranslations: values.showMachineTranslations,
     ...(saved?.logo && values.logo === null ? { removeLogo: true } : {}),
     ...(values.logoMedia && !(values.logo instanceof File) ? { logoMedia: values.logoMedia } : {}),
   };

@@ -48,6 +48,7 @@ import {
 import {
   CtaSection,
   LabellingSection,
+  LanguagesSection,
   MenuBehaviourSection,
   ProfileSection,
   SocialSection,
@@ -193,6 +194,7 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
             { id: 'qr-code', label: 'QR code' },
             { id: 'settings-social', label: 'Social media' },
             { id: 'labelling', label: 'Labelling' },
+            { id: 'languages', label: 'Languages' },
             ...(user.role === 'RESTAURANT' ? [{ id: 'settings-ownership', label: 'Ownership' }] : []),
           ]}
         />
@@ -242,6 +244,7 @@ function SettingsForm({ saved }: { saved: Restaurant }) {
               )}
               <SocialSection form={form} disabled={submitting} />
               <LabellingSection form={form} disabled={submitting} />
+              <LanguagesSection form={form} disabled={submitting} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>

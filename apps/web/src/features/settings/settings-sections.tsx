@@ -8,12 +8,16 @@ import {
   ctaLabel,
   ctaTypeLabels,
   ctaTypes,
+  englishLanguageName,
   LABELLING_REGIONS,
+  LANGUAGE_TAGS,
   type Labelling,
+  type LanguageTag,
   labellingRegionHelp,
   labellingRegionLabels,
   MENU_TRANSITION_MAX,
   mandatedSentences,
+  nativeLanguageName,
   RESTAURANT_DESCRIPTION_MAX,
   type RestaurantType,
   restaurantTypeLabel,
@@ -30,6 +34,7 @@ import {
   Card,
   Group,
   Input,
+  MultiSelect,
   NumberInput,
   Radio,
   SegmentedControl,
@@ -568,6 +573,95 @@ export function LabellingSection({ form, disabled }: { form: Form; disabled: boo
           }
           checked={labelling.blockIncomplete}
           onChange={(event) => set('blockIncomplete', event.currentTarget.checked)}
+          disabled={disabled}
+        />
+      </Stack>
+    </Section>
+  );
+}
+
+/** A language as the owner picks it: its own name, and the English one beside it when they differ. */
+const languageOptions = LANGUAGE_TAGS.map((tag) => {
+  const native = nativeLanguageName(tag);
+  const english = englishLanguageName(tag);
+  return { value: tag, label: native === english ? native : `${native} — ${english}` };
+});
+
+/** An option drawn with its own name in its own language (screen readers read it right). */
+const renderLanguage = ({ option }: { option: { value: string; label: string } }) => {
+  const native = nativeLanguageName(option.value);
+  const english = englishLanguageName(option.value);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <span lang={option.value}>{native}</span>
+      {native !== english && (
+        <Text span size="xs" c="dimmed">
+          {english}
+        </Text>
+      )}
+    </Group>
+  );
+};
+
+/**
+ * The restaurant's languages (issue 24): the default one its texts are written in, the others guests
+ * may read the menu in, and whether machine drafts show before the owner accepts them. Carte's own
+ * screens stay in English.
+ */
+export function LanguagesSection({ form, disabled }: { form: Form; disabled: boolean }) {
+  const { languages, showMachineTranslations } = form.getValues();
+  const otherOptions = languageOptions.filter((option) => option.value !== languages.default);
+  return (
+    <Section
+      id="languages"
+      title="Languages"
+      description="The language your menus are written in, and the others your guests may read them in. Carte itself stays in English."
+    >
+      <Stack gap="lg">
+        <Select
+          label="Default language"
+          description="The language of your texts as you type them. Guests read it wherever a translation is missing."
+          data={languageOptions}
+          renderOption={renderLanguage}
+          searchable
+          allowDeselect={false}
+          disabled={disabled}
+          comboboxProps={{ withinPortal: true }}
+          value={languages.default}
+          onChange={(value) => {
+            if (!value) return;
+            const main = value as LanguageTag;
+            form.setFieldValue('languages', {
+              default: main,
+              others: languages.others.filter((tag) => tag !== main),
+            });
+          }}
+        />
+        <MultiSelect
+          label="Other languages"
+          description="Up to 10. Taking a language out hides it from your guests and keeps its translations, should you add it back."
+          placeholder={languages.others.length ? undefined : 'Add a language'}
+          data={otherOptions}
+          renderOption={renderLanguage}
+          searchable
+          maxValues={10}
+          hidePickedOptions
+          disabled={disabled}
+          comboboxProps={{ withinPortal: true }}
+          value={languages.others}
+          onChange={(value) =>
+            form.setFieldValue('languages', { default: languages.default, others: value as LanguageTag[] })
+          }
+        />
+        <Switch
+          label="Show machine translations on the public menu before I accept them"
+          description={
+            showMachineTranslations
+              ? 'On: guests read a machine draft until you accept or change it.'
+              : 'Off: guests read your default language until you accept a machine draft.'
+          }
+          checked={showMachineTranslations}
+          onChange={(event) => form.setFieldValue('showMachineTranslations', event.currentTarget.checked)}
           disabled={disabled}
         />
       </Stack>
