@@ -10,6 +10,7 @@ import { ChooserScreen, EmptyScreen, MenuNotFoundScreen, PrintScreen } from './s
 import { texts } from './texts.ts';
 import { neutralTheme, resolveTheme, type TemplateKind } from './theme.ts';
 import type { PublicMenuAppProps } from './types.ts';
+import { linkLanguage } from './urls.ts';
 
 /**
  * The public menu (doc 2 §2–§4). Pure: the same props draw the same markup on the server
@@ -26,7 +27,12 @@ function drawScreen(props: PublicMenuAppProps, embedded: boolean): Screen {
   const { data, view } = props;
   const page: Page = {
     data,
-    links: { baseUrl: props.baseUrl, restaurantId: data.restaurant._id, mapId: props.mapId ?? null },
+    links: {
+      baseUrl: props.baseUrl,
+      restaurantId: data.restaurant._id,
+      mapId: props.mapId ?? null,
+      lang: linkLanguage(data),
+    },
     filters: props.filters,
     onNavigate: props.onNavigate,
     onFiltersChange: props.onFiltersChange,

@@ -187,6 +187,7 @@ function App(props: AppProps) {
         restaurantId: dataRef.current.restaurant._id,
         menuId: target.menuId,
         mapId,
+        lang: dataRef.current.language?.served ?? null,
       });
       partial.current = new Set();
       setData(fresh);
@@ -198,7 +199,11 @@ function App(props: AppProps) {
       history.pushState(
         { y: 0 },
         '',
-        viewHref(next, { baseUrl, mapId, restaurantId: fresh.restaurant._id }, filters),
+        viewHref(
+          next,
+          { baseUrl, mapId, restaurantId: fresh.restaurant._id, lang: fresh.language?.served ?? null },
+          filters,
+        ),
       );
       show(next, null);
       scrollTarget.current = 0;
