@@ -6,12 +6,12 @@
 import { type CustomerMenu, type DinerFilterState, TIMELINE_CHECK_MS } from '@carte/domain';
 import {
   findDish,
+  menuWords,
   PublicMenuApp,
   type PublicMenuPayload,
   type PublicMenuView,
   pageTitle,
   resolvePage,
-  texts,
   viewHref,
 } from '@carte/menu-view';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -192,7 +192,11 @@ function App(props: AppProps) {
       partial.current = new Set();
       setData(fresh);
       if (!fresh.menus.some((menu) => menu._id === target.menuId)) {
-        setBanner({ ...target, busy: false, notice: texts.notOpenYet(target.name, target.startsAt) });
+        setBanner({
+          ...target,
+          busy: false,
+          notice: menuWords(fresh.language?.served ?? null).notOpenYet(target.name, target.startsAt),
+        });
         return;
       }
       const next: PublicMenuView = { kind: 'menu', menuId: target.menuId };
@@ -210,7 +214,11 @@ function App(props: AppProps) {
       setBanner(null);
       restartTimer();
     } catch {
-      setBanner({ ...target, busy: false, notice: texts.switchFailed });
+      setBanner({
+        ...target,
+        busy: false,
+        notice: menuWords(dataRef.current.language?.served ?? null).switchFailed,
+      });
     }
   }, [banner, baseUrl, mapId, filters, show, restartTimer]);
 

@@ -15,10 +15,10 @@ import {
   categoryAnchor,
   findDish,
   MENU_ROOT_ELEMENT_ID,
+  menuWords,
   type PublicMenuPayload,
   type PublicMenuView,
   readFilterForm,
-  texts,
   viewHref,
 } from '@carte/menu-view';
 import { startBanner } from './banner.ts';
@@ -134,7 +134,7 @@ function writeFilters(root: HTMLElement, form: HTMLFormElement, result: Filtered
   if (result.count > 0 && actions && !clear) {
     clear = document.createElement('a');
     clear.className = 'cm-clear';
-    clear.textContent = texts.clearFilters;
+    clear.textContent = menuWords(document.documentElement.lang || null).clearFilters;
     actions.append(clear);
   }
   if (clear && result.count > 0) clear.href = result.clearHref;
