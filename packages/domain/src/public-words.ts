@@ -40,6 +40,11 @@ export interface PublicWords {
   clearFilters: string;
   notForYou: string;
   reportIssue: string;
+  reportIntro: string;
+  sendInquiry: string;
+  /** The default note of a menu's issue-report block (`defaultMenuCta.content`), as a new menu has it. */
+  pricesNote: string;
+  poweredBy: string;
   printMenu: string;
   print: string;
   expiresIn: (minutes: number) => string;
@@ -100,6 +105,10 @@ const en: PublicWords = {
   clearFilters: 'Clear filters',
   notForYou: "Doesn't match your filters:",
   reportIssue: 'Report an issue',
+  reportIntro: 'Something not quite right, or a question about a dish? We would love to hear from you.',
+  sendInquiry: 'Send an inquiry',
+  pricesNote: 'Prices on this menu are set directly by the merchant',
+  poweredBy: 'Menu by Carte',
   printMenu: 'Printable menu',
   print: 'Print',
   expiresIn: (minutes) => `This menu expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
@@ -167,6 +176,10 @@ const fr: PublicWords = {
   clearFilters: 'Effacer les filtres',
   notForYou: 'Ne correspond pas à vos filtres :',
   reportIssue: 'Signaler un problème',
+  reportIntro: 'Quelque chose ne va pas, ou une question sur un plat ? Écrivez-nous.',
+  sendInquiry: 'Poser une question',
+  pricesNote: "Les prix de ce menu sont fixés directement par l'établissement",
+  poweredBy: 'Menu par Carte',
   printMenu: 'Menu imprimable',
   print: 'Imprimer',
   expiresIn: (minutes) => `Ce menu se termine dans ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
@@ -234,6 +247,10 @@ const es: PublicWords = {
   clearFilters: 'Quitar filtros',
   notForYou: 'No coincide con sus filtros:',
   reportIssue: 'Informar de un problema',
+  reportIntro: '¿Algo no está bien o tiene una pregunta sobre un plato? Escríbanos.',
+  sendInquiry: 'Hacer una consulta',
+  pricesNote: 'Los precios de esta carta los fija directamente el establecimiento',
+  poweredBy: 'Carta por Carte',
   printMenu: 'Carta imprimible',
   print: 'Imprimir',
   expiresIn: (minutes) => `Esta carta termina en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
@@ -303,6 +320,10 @@ const de: PublicWords = {
   clearFilters: 'Filter löschen',
   notForYou: 'Passt nicht zu Ihren Filtern:',
   reportIssue: 'Problem melden',
+  reportIntro: 'Stimmt etwas nicht, oder haben Sie eine Frage zu einem Gericht? Schreiben Sie uns.',
+  sendInquiry: 'Anfrage senden',
+  pricesNote: 'Die Preise dieser Karte legt der Betrieb selbst fest',
+  poweredBy: 'Karte von Carte',
   printMenu: 'Druckbare Karte',
   print: 'Drucken',
   expiresIn: (minutes) => `Diese Karte endet in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}.`,
@@ -370,6 +391,10 @@ const it: PublicWords = {
   clearFilters: 'Rimuovi filtri',
   notForYou: 'Non corrisponde ai tuoi filtri:',
   reportIssue: 'Segnala un problema',
+  reportIntro: 'Qualcosa non va o hai una domanda su un piatto? Scrivici.',
+  sendInquiry: 'Invia una richiesta',
+  pricesNote: 'I prezzi di questo menù sono stabiliti direttamente dal locale',
+  poweredBy: 'Menù di Carte',
   printMenu: 'Menù stampabile',
   print: 'Stampa',
   expiresIn: (minutes) => `Questo menù termina tra ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`,
@@ -437,6 +462,10 @@ const pt: PublicWords = {
   clearFilters: 'Limpar filtros',
   notForYou: 'Não corresponde aos seus filtros:',
   reportIssue: 'Comunicar um problema',
+  reportIntro: 'Algo não está bem, ou tem uma pergunta sobre um prato? Escreva-nos.',
+  sendInquiry: 'Enviar uma pergunta',
+  pricesNote: 'Os preços deste menu são definidos diretamente pelo estabelecimento',
+  poweredBy: 'Menu por Carte',
   printMenu: 'Menu para imprimir',
   print: 'Imprimir',
   expiresIn: (minutes) => `Este menu termina dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
@@ -504,6 +533,10 @@ const nl: PublicWords = {
   clearFilters: 'Filters wissen',
   notForYou: 'Past niet bij uw filters:',
   reportIssue: 'Een probleem melden',
+  reportIntro: 'Klopt er iets niet, of heeft u een vraag over een gerecht? Laat het ons weten.',
+  sendInquiry: 'Een vraag stellen',
+  pricesNote: 'De prijzen op deze kaart worden door de zaak zelf bepaald',
+  poweredBy: 'Menukaart door Carte',
   printMenu: 'Afdrukbare menukaart',
   print: 'Afdrukken',
   expiresIn: (minutes) => `Deze menukaart eindigt over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'}.`,

@@ -3,6 +3,7 @@ import {
   ctaHref,
   ctaLabel,
   type DishMatch,
+  defaultMenuCta,
   type ImageVariants,
   type PublicDish,
   type PublicMenu,
@@ -359,7 +360,13 @@ export function ReportIssue(props: { page: Page; menu: PublicMenu | null }) {
   const body = encodeURIComponent(`${about}\n\n`);
   const mailto = (subject: string) =>
     `mailto:${to.join(',')}?subject=${encodeURIComponent(subject)}&body=${body}`;
-  const heading = title.trim() || words.reportIssue;
+  // A new menu's default title and note are ours: said in the page's language (issue 24).
+  const translated = words.lang !== 'en';
+  const heading =
+    translated && title.trim() === defaultMenuCta.title
+      ? words.reportIssue
+      : title.trim() || words.reportIssue;
+  const note = translated && content.trim() === defaultMenuCta.content ? words.pricesNote : content;
   // The owner's words stay as written; a title in capitals is shown in sentence case (CSS only),
   // so the block reads as an invitation rather than a notice, our line leads, theirs follows.
   const shouting = heading === heading.toUpperCase() && /[A-Z]/.test(heading);
@@ -375,7 +382,7 @@ export function ReportIssue(props: { page: Page; menu: PublicMenu | null }) {
           <a href={mailto(words.inquirySubject)}>{words.sendInquiry}</a>
         </p>
       ) : null}
-      {content.trim() ? <p className="cm-report-note">{content}</p> : null}
+      {note.trim() ? <p className="cm-report-note">{note}</p> : null}
     </section>
   );
 }

@@ -131,6 +131,10 @@ export interface MenuWords extends Omit<typeof texts, keyof ReturnType<typeof pu
   clearFilters: string;
   notForYou: string;
   reportIssue: string;
+  reportIntro: string;
+  sendInquiry: string;
+  pricesNote: string;
+  poweredBy: string;
   printMenu: string;
   print: string;
   expiresIn: (minutes: number) => string;

@@ -39,7 +39,7 @@ describe('the public words catalogue', () => {
     expect(menuWords('fr').chooseMenu).toBe('Choisissez un menu :');
     expect(menuWords('fr').allergen('nuts')).toBe('Fruits à coque');
     // A word the catalogue does not hold yet stays English.
-    expect(menuWords('fr').reportIntro).toBe(menuWords('en').reportIntro);
+    expect(menuWords('fr').notifySubject).toBe(menuWords('en').notifySubject);
   });
 });
 
