@@ -223,7 +223,7 @@ describe('the diner reads the menu in a language (issue 24 §5)', () => {
   });
 
   it('GET /api/menus/customer?lang= answers translated texts and names the language', async () => {
-    const { id } = await bistro();
+    const { id, menu, steak } = await bistro();
     const res = await get(`/api/menus/customer?restaurantId=${id}&lang=fr`);
     expect(res.statusCode).toBe(200);
     const answer = res.json().message as CustomerMenu;
@@ -237,6 +237,10 @@ describe('the diner reads the menu in a language (issue 24 §5)', () => {
     expect(english.menus[0]!.name).toBe('Dinner');
     expect(english.language?.served).toBe('en');
     expect(res.headers.etag).not.toBe((await get(`/api/menus/customer?restaurantId=${id}`)).headers.etag);
+    const dish = await get(`/api/restaurant/${id}/menu/${menu._id}/dish/${steak._id}?lang=fr`);
+    expect(dish.statusCode).toBe(200);
+    expect(dish.json().message.name).toBe('Steak-frites');
+    expect(dish.json().message.description).toBe('<p>Bœuf <strong>grillé</strong></p>');
     const browser = await get(`/api/menus/customer?restaurantId=${id}`, { 'accept-language': 'fr' });
     expect((browser.json().message as CustomerMenu).menus[0]!.name).toBe('Dîner');
     expect(browser.headers.vary).toBe('Accept-Encoding, Accept-Language');

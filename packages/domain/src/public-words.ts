@@ -55,6 +55,8 @@ export interface PublicWords {
   switchFailed: string;
   followUs: string;
   language: string;
+  /** What follows a label before its list: ": ", or French " : " with a no-break space. */
+  colon: string;
   allergenHeading: string;
   mayContain: string;
   allergenNone: string;
@@ -119,6 +121,7 @@ const en: PublicWords = {
   switchFailed: 'The menu could not be loaded. Please try again.',
   followUs: 'Follow us',
   language: 'Language',
+  colon: ': ',
   allergenHeading: 'Allergens',
   mayContain: 'May contain',
   allergenNone: 'None of the 14 regulated allergens',
@@ -190,6 +193,7 @@ const fr: PublicWords = {
   switchFailed: "Le menu n'a pas pu être chargé. Veuillez réessayer.",
   followUs: 'Suivez-nous',
   language: 'Langue',
+  colon: '\u00a0: ',
   allergenHeading: 'Allergènes',
   mayContain: 'Peut contenir',
   allergenNone: 'Aucun des 14 allergènes réglementés',
@@ -261,6 +265,7 @@ const es: PublicWords = {
   switchFailed: 'No se pudo cargar la carta. Inténtelo de nuevo.',
   followUs: 'Síganos',
   language: 'Idioma',
+  colon: ': ',
   allergenHeading: 'Alérgenos',
   mayContain: 'Puede contener',
   allergenNone: 'Ninguno de los 14 alérgenos regulados',
@@ -334,6 +339,7 @@ const de: PublicWords = {
   switchFailed: 'Die Karte konnte nicht geladen werden. Bitte versuchen Sie es erneut.',
   followUs: 'Folgen Sie uns',
   language: 'Sprache',
+  colon: ': ',
   allergenHeading: 'Allergene',
   mayContain: 'Kann enthalten',
   allergenNone: 'Keines der 14 kennzeichnungspflichtigen Allergene',
@@ -405,6 +411,7 @@ const it: PublicWords = {
   switchFailed: 'Impossibile caricare il menù. Riprova.',
   followUs: 'Seguici',
   language: 'Lingua',
+  colon: ': ',
   allergenHeading: 'Allergeni',
   mayContain: 'Può contenere',
   allergenNone: 'Nessuno dei 14 allergeni regolamentati',
@@ -476,6 +483,7 @@ const pt: PublicWords = {
   switchFailed: 'Não foi possível carregar o menu. Tente novamente.',
   followUs: 'Siga-nos',
   language: 'Idioma',
+  colon: ': ',
   allergenHeading: 'Alergénios',
   mayContain: 'Pode conter',
   allergenNone: 'Nenhum dos 14 alergénios regulamentados',
@@ -547,6 +555,7 @@ const nl: PublicWords = {
   switchFailed: 'De menukaart kon niet worden geladen. Probeer het opnieuw.',
   followUs: 'Volg ons',
   language: 'Taal',
+  colon: ': ',
   allergenHeading: 'Allergenen',
   mayContain: 'Kan bevatten',
   allergenNone: 'Geen van de 14 gereglementeerde allergenen',

@@ -59,12 +59,12 @@ function declarationParts(declaration: AllergenDeclaration, words: MenuWords): A
   if (declaration.contains.length > 0)
     parts.push({
       kind: 'contains',
-      text: `${words.contains}: ${allergenNames(declaration.contains, words)}`,
+      text: `${words.contains}${words.colon}${allergenNames(declaration.contains, words)}`,
     });
   if (declaration.mayContain.length > 0)
     parts.push({
       kind: 'mayContain',
-      text: `${words.mayContain}: ${allergenNames(declaration.mayContain, words)}`,
+      text: `${words.mayContain}${words.colon}${allergenNames(declaration.mayContain, words)}`,
     });
   return parts;
 }

@@ -216,7 +216,7 @@ export function Ingredients(props: { menu: PublicMenu; dish: PublicDish }) {
   if (!props.menu.displayIngredients || props.dish.ingredients.length === 0) return null;
   return (
     <p className="cm-ingredients">
-      <span className="cm-vh">{`${words.ingredients}: `}</span>
+      <span className="cm-vh">{`${words.ingredients}${words.colon}`}</span>
       {props.dish.ingredients.map((ingredient) => ingredient.name).join(', ')}
     </p>
   );

@@ -145,6 +145,7 @@ export interface MenuWords extends Omit<typeof texts, keyof ReturnType<typeof pu
   switchFailed: string;
   followUs: string;
   language: string;
+  colon: string;
   allergenHeading: string;
   mayContain: string;
   allergenNone: string;

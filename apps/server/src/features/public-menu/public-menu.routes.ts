@@ -333,14 +333,39 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['public menu'],
         summary: 'One dish of a menu served now (doc 2 §7 customerDish): no sign-in',
+        description:
+          'With `lang` (one of the restaurant languages; else `Accept-Language` chooses among them, else the default) the texts are translated where a current translation exists, field by field.',
         params: z.object({ restaurantId: objectId, menuId: objectId, dishId: objectId }),
+        querystring: z.object({ lang: z.string().max(35).optional() }),
         response: responses(publicDishSchema, [400, 404]),
       },
     },
     async (request, reply) => {
       const { restaurantId, menuId, dishId } = request.params;
-      const dish = await service.dish(restaurantId, menuId, dishId);
+      let dish = await service.dish(restaurantId, menuId, dishId);
       if (!dish) throw new NotFoundError(messages.dishNotFound);
+      const found = await service.current(restaurantId);
+      if (found && found.source.languages.others.length > 0) {
+        const { lang, varies } = dinerLanguage(
+          found.source,
+          request.query.lang,
+          request.headers['accept-language'],
+        );
+        // Only the dish's menu is translated (issue 24): the dish as the page shows it in `lang`.
+        const menu = found.state.customer.menus.find((entry) => entry._id === menuId);
+        const translated = menu
+          ? translateCustomer(
+              { ...found.state.customer, menus: [menu], menusTimeline: [] },
+              found.source,
+              lang,
+            )
+          : null;
+        for (const category of translated?.menus[0]?.categories ?? []) {
+          const match = category.dishes.find((entry) => entry._id === dishId);
+          if (match) dish = match;
+        }
+        if (varies) reply.header('vary', 'Accept-Language');
+      }
       reply.header('cache-control', PUBLIC_CACHE_CONTROL);
       return ok(dish);
     },
