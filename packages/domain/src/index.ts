@@ -21,6 +21,7 @@ export * from './pagination.ts';
 export * from './permissions.ts';
 export * from './pictures.ts';
 export * from './public-menu.ts';
+export * from './public-words.ts';
 export * from './qr.ts';
 export * from './quick-edit.ts';
 export * from './reseller.ts';

@@ -136,6 +136,8 @@ export const messages = {
   qrPaperInvalid: 'Please choose A4 or Letter paper',
   qrPerPageInvalid: 'Please choose 1 or 4 cards per sheet',
   qrTargetInvalid: 'Please choose what the QR code opens',
+  /** Issue 24 §6: a code or card names a language the restaurant does not offer. */
+  qrLanguageInvalid: "Please choose one of the restaurant's languages",
 
   // doc 1 §5, §8 and doc 2 §5, §8 — the owner's workshop
   menuCtaEmailsUnique: 'Emails must be unique',

@@ -135,6 +135,11 @@ export const customerMenuSchema = z.object({
   parentRestaurant: z.object({ _id: objectId, name: z.string() }).nullable(),
   /** The instant the answer was computed, so the page's clock checks start from the server's view. */
   generatedAt: z.string(),
+  /**
+   * The language served and those the restaurant offers (issue 24), when it offers more than one:
+   * the page's `<html lang>`, its language switch, and the `?lang=` its links keep.
+   */
+  language: z.object({ served: z.string(), default: z.string(), others: z.array(z.string()) }).optional(),
 });
 export type CustomerMenu = z.infer<typeof customerMenuSchema>;
 

@@ -358,6 +358,8 @@ export const qrCodeQuerySchema = z.object({
   target: z.enum(qrTargets, { error: messages.qrTargetInvalid }).default('menu'),
   /** A menu display of the restaurant: the code opens the display's own address (doc 2 §2). */
   mapId: objectId.optional(),
+  /** One of the restaurant's languages (issue 24 §6): the code opens the menu in it (`?lang=`). */
+  lang: z.string().trim().max(35).optional(),
 });
 export type QrCodeQuery = z.infer<typeof qrCodeQuerySchema>;
 
@@ -381,6 +383,8 @@ export const qrCardsQuerySchema = z.object({
   zoneId: objectId.optional(),
   /** Print all: a card per menu display of the whole location (the restaurant's own id). */
   locationId: objectId.optional(),
+  /** One of the restaurant's languages (issue 24 §6): the cards open the menu in it (`?lang=`). */
+  lang: z.string().trim().max(35).optional(),
 });
 export type QrCardsQuery = z.infer<typeof qrCardsQuerySchema>;
 export const QR_CARDS_FILE_NAME = 'qr-table-cards.pdf';

@@ -1,6 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 
-import { allergenWords } from '@carte/domain';
 import { matchDish } from './filtering.ts';
 import { formatOptionPrice, formatPrice } from './format.ts';
 import { optionAllergenText, showsAllergens } from './labelling.ts';
@@ -19,9 +18,10 @@ import {
   RichText,
   ViewLink,
 } from './parts.tsx';
-import { texts } from './texts.ts';
+import { useWords } from './words-context.ts';
 
 function BackLink(props: { page: MenuPage }) {
+  const words = useWords();
   return (
     <ViewLink
       page={props.page}
@@ -32,19 +32,20 @@ function BackLink(props: { page: MenuPage }) {
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
         <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
       </svg>
-      {texts.backToMenu(props.page.menu.name)}
+      {words.backToMenu(props.page.menu.name)}
     </ViewLink>
   );
 }
 
 /** An option's allergens beside it, in small text (its ingredient's declaration). */
 function OptionAllergens(props: { allergens: Parameters<typeof optionAllergenText>[0] }) {
-  const text = optionAllergenText(props.allergens);
+  const text = optionAllergenText(props.allergens, useWords());
   return text ? <small className="cm-opt-al">{text}</small> : null;
 }
 
 /** The dish page (doc 2 §2: /menu/{restaurantId}/dish/{dishId}/menuSelected/{menuId}). */
 export function DishScreen(props: { page: MenuPage; dishId: string }) {
+  const words = useWords();
   const { page } = props;
   const { menu } = page;
   const restaurant = page.data.restaurant;
@@ -65,7 +66,7 @@ export function DishScreen(props: { page: MenuPage; dishId: string }) {
       <>
         {top}
         <Main id="cm-main" className="cm-main cm-notfound" tabIndex={-1}>
-          <h1 className="cm-title">{texts.dishNotFound}</h1>
+          <h1 className="cm-title">{words.dishNotFound}</h1>
         </Main>
         <MenuFooter page={page} menu={menu} />
       </>
@@ -109,7 +110,7 @@ export function DishScreen(props: { page: MenuPage; dishId: string }) {
             {allergensShown ? (
               <section className="cm-block" aria-labelledby="cm-allergens-h">
                 <h2 id="cm-allergens-h" className="cm-block-title">
-                  {allergenWords.heading}
+                  {words.allergenHeading}
                 </h2>
                 <Allergens menu={menu} restaurant={restaurant} dish={dish} />
               </section>
@@ -117,7 +118,7 @@ export function DishScreen(props: { page: MenuPage; dishId: string }) {
             {menu.displayIngredients && dish.ingredients.length > 0 ? (
               <section className="cm-block" aria-labelledby="cm-ingredients-h">
                 <h2 id="cm-ingredients-h" className="cm-block-title">
-                  {texts.ingredients}
+                  {words.ingredients}
                 </h2>
                 <ul className="cm-taglist">
                   {dish.ingredients.map((ingredient) => (
@@ -143,7 +144,7 @@ export function DishScreen(props: { page: MenuPage; dishId: string }) {
                         {allergensShown ? <OptionAllergens allergens={option.allergens} /> : null}
                       </span>
                       <span className="cm-option-price">
-                        {formatOptionPrice(option.price) || texts.included}
+                        {formatOptionPrice(option.price) || words.included}
                       </span>
                     </li>
                   ))}

@@ -1,6 +1,6 @@
 import type { CustomerMenu } from '@carte/domain';
 import { plainText } from './format.ts';
-import { texts } from './texts.ts';
+import { menuWords } from './texts.ts';
 import type { PublicMenuView } from './types.ts';
 
 /**
@@ -18,6 +18,7 @@ export function serializeForScript(value: unknown): string {
 
 /** The document title of a screen: "Dish · Menu · Restaurant", most specific first. */
 export function pageTitle(data: CustomerMenu, view: PublicMenuView): string {
+  const texts = menuWords(data.language?.served ?? null);
   const restaurant = data.restaurant.name;
   if (view.kind === 'menu' || view.kind === 'dish' || (view.kind === 'print' && view.menuId)) {
     const menuId = view.menuId;

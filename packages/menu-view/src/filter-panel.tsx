@@ -1,12 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { ALLERGEN_KEYS, allergenWords } from '@carte/domain';
+import { ALLERGEN_KEYS } from '@carte/domain';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { activeFilterCount, greyedStatus, readFilterForm } from './filtering.ts';
 import { allergenName } from './labelling.ts';
 import type { MenuPage } from './page.ts';
 import { ViewLink } from './parts.tsx';
-import { sortLabels, texts } from './texts.ts';
+import { sortLabels } from './texts.ts';
 import { menuBasePath, viewHref } from './urls.ts';
+import { useWords } from './words-context.ts';
 
 const noop = () => {};
 
@@ -49,6 +50,7 @@ function Chips(props: {
  * link to share; with JavaScript every change applies at once (`onFiltersChange`).
  */
 export function FilterPanel(props: { page: MenuPage; total: number; greyed: number }) {
+  const words = useWords();
   const { page } = props;
   const { choices, filters, menu, links } = page;
   const count = activeFilterCount(filters);
@@ -74,13 +76,13 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
     : undefined;
   const idBase = `cm-filters-${menu._id}`;
   return (
-    <section className="cm-filterbar" aria-label={texts.filters}>
+    <section className="cm-filterbar" aria-label={words.filters}>
       <details className="cm-filters" open={openAtFirst}>
         <summary>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="M3 5h18M6 12h12M10 19h4" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
-          <span>{choices.title.trim() || texts.filters}</span>
+          <span>{choices.title.trim() || words.filters}</span>
           {count > 0 ? <span className="cm-count">{count}</span> : null}
         </summary>
         <form method="get" action={menuBasePath(links)} onSubmit={handleSubmit} className="cm-filter-form">
@@ -88,30 +90,30 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
           {choices.description.trim() ? <p className="cm-hint">{choices.description}</p> : null}
           {choices.allergens ? (
             <Chips
-              legend={allergenWords.avoid}
+              legend={words.avoidAllergens}
               name="allergen"
               options={ALLERGEN_KEYS}
-              label={(key) => allergenName(key as (typeof ALLERGEN_KEYS)[number])}
+              label={(key) => allergenName(key as (typeof ALLERGEN_KEYS)[number], words)}
               selected={filters.allergens}
               onChange={handleChange}
             />
           ) : null}
           <Chips
-            legend={texts.filterDiets}
+            legend={words.filterDiets}
             name="diet"
             options={choices.diets}
             selected={filters.diets}
             onChange={handleChange}
           />
           <Chips
-            legend={texts.filterAvoid}
+            legend={words.filterAvoid}
             name="avoid"
             options={choices.foodTypes}
             selected={filters.foodTypes}
             onChange={handleChange}
           />
           <Chips
-            legend={texts.filterPreferences}
+            legend={words.filterPreferences}
             name="f"
             options={choices.customFilters}
             selected={filters.customFilters}
@@ -119,9 +121,9 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
           />
           {choices.sorts.length > 0 ? (
             <div className="cm-sort">
-              <label htmlFor={`${idBase}-sort`}>{texts.sortBy}</label>
+              <label htmlFor={`${idBase}-sort`}>{words.sortBy}</label>
               <select id={`${idBase}-sort`} name="sort" value={filters.sort ?? ''} onChange={handleChange}>
-                <option value="">{texts.sortMenuOrder}</option>
+                <option value="">{words.sortMenuOrder}</option>
                 {choices.sorts.map((sort) => (
                   <option key={sort} value={sort}>
                     {sortLabels[sort]}
@@ -132,11 +134,11 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
           ) : null}
           <div className="cm-filter-actions">
             <button type="submit" className="cm-apply">
-              {texts.apply}
+              {words.apply}
             </button>
             {count > 0 ? (
               <ViewLink page={page} to={{ kind: 'menu', menuId: menu._id }} className="cm-clear">
-                {texts.clearFilters}
+                {words.clearFilters}
               </ViewLink>
             ) : null}
           </div>

@@ -2,7 +2,6 @@ import {
   type AllergenKey,
   allergenKeysOf,
   allergenVerdict,
-  allergenWords,
   type DinerFilterState,
   type DinerSort,
   type DishMatch,
@@ -19,7 +18,7 @@ import {
   sortChoices,
 } from '@carte/domain';
 import { allergenNames, showsAllergens } from './labelling.ts';
-import { texts } from './texts.ts';
+import { englishWords, type MenuWords, texts } from './texts.ts';
 
 /**
  * What the diner's filter panel offers on one menu (doc 3 §2.7, decisions "Schedules and filters"):
@@ -198,12 +197,10 @@ const reasonText = (reason: FilterReason): string => {
   }
 };
 
-const allergenReasonText = (reason: AllergenReason): string => {
-  if (reason.kind === 'unknown') return allergenWords.greyedUnknown;
-  const names = allergenNames(reason.keys);
-  return reason.kind === 'contains'
-    ? allergenWords.greyedContains(names)
-    : allergenWords.greyedMayContain(names);
+const allergenReasonText = (reason: AllergenReason, words: MenuWords): string => {
+  if (reason.kind === 'unknown') return words.greyedUnknown;
+  const names = allergenNames(reason.keys, words);
+  return reason.kind === 'contains' ? words.greyedContains(names) : words.greyedMayContain(names);
 };
 
 /**
@@ -211,11 +208,11 @@ const allergenReasonText = (reason: AllergenReason): string => {
  * Tree nuts", "Allergens not declared"), then the restaurant's filters ("Doesn't match your
  * filters: …").
  */
-export const greyedNote = (match: DishMatch | DinerMatch): string | null => {
+export const greyedNote = (match: DishMatch | DinerMatch, words: MenuWords = englishWords): string | null => {
   if (!match.greyed) return null;
   const parts: string[] = [];
-  if ('allergen' in match && match.allergen) parts.push(allergenReasonText(match.allergen));
-  if (match.reasons.length > 0) parts.push(`${texts.notForYou} ${match.reasons.map(reasonText).join(', ')}`);
+  if ('allergen' in match && match.allergen) parts.push(allergenReasonText(match.allergen, words));
+  if (match.reasons.length > 0) parts.push(`${words.notForYou} ${match.reasons.map(reasonText).join(', ')}`);
   return parts.join(' · ');
 };
 

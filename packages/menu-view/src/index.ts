@@ -20,13 +20,14 @@ export {
 } from './filtering.ts';
 export { clockTime, formatOptionPrice, formatPrice, plainText, servedDays, servedHours } from './format.ts';
 export { menuJsonLd, schemaDiet } from './json-ld.ts';
+export { LanguageSwitch } from './language-switch.tsx';
 export { categoryAnchor, findDish } from './lookup.ts';
 export { MenuPreview, type MenuPreviewProps, previewImage } from './menu-preview.tsx';
 export { SocialIcon } from './parts.tsx';
 export { PublicMenuApp } from './public-menu-app.tsx';
 export { DeadLinkPage } from './screens.tsx';
 export { menuPageCss, menuViewCss } from './styles.ts';
-export { sortLabels, texts } from './texts.ts';
+export { englishWords, type MenuWords, menuWords, sortLabels, texts } from './texts.ts';
 export {
   cleanFontName,
   contrastRatio,
@@ -45,6 +46,8 @@ export {
 export type { ExpiryBannerProps, PublicMenuAppProps, PublicMenuPayload, PublicMenuView } from './types.ts';
 export {
   type LinkContext,
+  languageHref,
+  linkLanguage,
   MENU_DATA_ELEMENT_ID,
   MENU_ROOT_ELEMENT_ID,
   menuBasePath,
@@ -52,3 +55,4 @@ export {
   resolvePage,
   viewHref,
 } from './urls.ts';
+export { useWords, WordsContext } from './words-context.ts';

@@ -139,7 +139,12 @@ export function menuJsonLd(
   baseUrl: string,
   mapId?: string | null,
 ): Json {
-  const links: LinkContext = { baseUrl, restaurantId: data.restaurant._id, mapId: mapId ?? null };
+  const links: LinkContext = {
+    baseUrl,
+    restaurantId: data.restaurant._id,
+    mapId: mapId ?? null,
+    lang: data.language?.served ?? null,
+  };
   const restaurant = data.restaurant;
   const menus = menuId === null ? data.menus : data.menus.filter((menu) => menu._id === menuId);
   const node: Json = {
@@ -158,7 +163,12 @@ export function menuJsonLd(
     .map((entry) => entry.url.trim())
     .filter((url) => /^https?:\/\//i.test(url));
   if (sameAs.length > 0) node.sameAs = sameAs;
-  const nodes = menus.map((menu) => menuNode(menu, links, menuId !== null));
+  const nodes = menus.map((menu) => {
+    const menuNodeOf = menuNode(menu, links, menuId !== null);
+    // The language its texts are in (issue 24).
+    if (data.language) menuNodeOf.inLanguage = data.language.served;
+    return menuNodeOf;
+  });
   if (nodes.length === 1) node.hasMenu = nodes[0];
   else if (nodes.length > 1) node.hasMenu = nodes;
   return node;

@@ -1,15 +1,13 @@
 import {
   type AllergenDeclaration,
   type AllergenKey,
-  allergenOf,
-  allergenWords,
   type DishAllergens,
   mandatedSentences,
   type PublicDish,
   type PublicMenu,
   type PublicRestaurant,
 } from '@carte/domain';
-import { texts } from './texts.ts';
+import { englishWords, type MenuWords, texts } from './texts.ts';
 
 /**
  * What the diner reads of the restaurant's labelling rules (issue 23 §3–4). JSX-free: the page's
@@ -19,8 +17,10 @@ import { texts } from './texts.ts';
  * for the regulation's group (gluten covers wheat, rye, barley and oats), and naming it "Wheat" on a
  * US menu would tell a diner avoiding barley that the dish is fine.
  */
-export const allergenName = (key: AllergenKey): string => allergenOf(key).short;
-export const allergenNames = (keys: readonly AllergenKey[]): string => keys.map(allergenName).join(', ');
+export const allergenName = (key: AllergenKey, words: MenuWords = englishWords): string =>
+  words.allergen(key);
+export const allergenNames = (keys: readonly AllergenKey[], words: MenuWords = englishWords): string =>
+  keys.map((key) => allergenName(key, words)).join(', ');
 
 type Labelling = PublicRestaurant['labelling'];
 
@@ -47,32 +47,35 @@ export interface AllergenPart {
  * of the 14 regulated allergens" when declared without any; "Allergens not declared — ask the
  * staff" when its owner has not confirmed (after what its ingredients already name, if anything).
  */
-export function allergenParts(allergens: DishAllergens): AllergenPart[] {
-  const parts = declarationParts(allergens);
-  if (!allergens.declared) parts.push({ kind: 'unknown', text: allergenWords.notDeclared });
-  else if (parts.length === 0) parts.push({ kind: 'none', text: allergenWords.none });
+export function allergenParts(allergens: DishAllergens, words: MenuWords = englishWords): AllergenPart[] {
+  const parts = declarationParts(allergens, words);
+  if (!allergens.declared) parts.push({ kind: 'unknown', text: words.allergenNotDeclared });
+  else if (parts.length === 0) parts.push({ kind: 'none', text: words.allergenNone });
   return parts;
 }
 
-function declarationParts(declaration: AllergenDeclaration): AllergenPart[] {
+function declarationParts(declaration: AllergenDeclaration, words: MenuWords): AllergenPart[] {
   const parts: AllergenPart[] = [];
   if (declaration.contains.length > 0)
     parts.push({
       kind: 'contains',
-      text: `${allergenWords.contains}: ${allergenNames(declaration.contains)}`,
+      text: `${words.contains}${words.colon}${allergenNames(declaration.contains, words)}`,
     });
   if (declaration.mayContain.length > 0)
     parts.push({
       kind: 'mayContain',
-      text: `${allergenWords.mayContain}: ${allergenNames(declaration.mayContain)}`,
+      text: `${words.mayContain}${words.colon}${allergenNames(declaration.mayContain, words)}`,
     });
   return parts;
 }
 
 /** An option's allergens (its ingredient's declaration) on one line, or null when it names none. */
-export const optionAllergenText = (allergens: AllergenDeclaration | undefined): string | null => {
+export const optionAllergenText = (
+  allergens: AllergenDeclaration | undefined,
+  words: MenuWords = englishWords,
+): string | null => {
   if (!allergens) return null;
-  const parts = declarationParts(allergens);
+  const parts = declarationParts(allergens, words);
   return parts.length === 0 ? null : parts.map((part) => part.text).join('; ');
 };
 

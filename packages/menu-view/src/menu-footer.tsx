@@ -2,7 +2,7 @@
 import type { PublicMenu } from '@carte/domain';
 import type { Page } from './page.ts';
 import { About, ReportIssue, SocialLinks, ViewLink } from './parts.tsx';
-import { texts } from './texts.ts';
+import { useWords } from './words-context.ts';
 
 /**
  * The foot of a page: the restaurant's description (the chooser shows it at the top instead), the
@@ -14,6 +14,7 @@ export function MenuFooter(props: {
   showAbout?: boolean;
   showReport?: boolean;
 }) {
+  const words = useWords();
   const { page, menu, showAbout = true, showReport = true } = props;
   const Footer = page.embedded ? 'div' : 'footer';
   const restaurant = page.data.restaurant;
@@ -26,14 +27,14 @@ export function MenuFooter(props: {
         {menu && !page.embedded ? (
           <>
             <ViewLink page={page} to={{ kind: 'print', menuId: menu._id }}>
-              {texts.printMenu}
+              {words.printMenu}
             </ViewLink>
             <span aria-hidden="true"> · </span>
           </>
         ) : null}
         <span>{restaurant.name}</span>
         <span aria-hidden="true"> · </span>
-        <span>{texts.poweredBy}</span>
+        <span>{words.poweredBy}</span>
       </p>
     </Footer>
   );

@@ -26,7 +26,7 @@ import {
   SideDishes,
   ViewLink,
 } from './parts.tsx';
-import { texts } from './texts.ts';
+import { useWords } from './words-context.ts';
 
 /** A dish as a template draws it: its place in the sorted menu, whether it is greyed, its picture's priority. */
 export interface DishEntry {
@@ -261,6 +261,7 @@ function MenuHeader(props: { page: MenuPage }) {
 
 /** One menu in its template (doc 2 §2: Classic Template, Pizza Restaurant, Sushi Restaurant). */
 export function MenuScreen(props: { page: MenuPage }) {
+  const words = useWords();
   const { page } = props;
   const prepared = prepare(page);
   const Main = page.embedded ? 'div' : 'main';
@@ -271,7 +272,7 @@ export function MenuScreen(props: { page: MenuPage }) {
         <LabellingNotes restaurant={page.data.restaurant} />
         <FilterPanel page={page} total={prepared.total} greyed={prepared.greyed} />
         <CategoryNav page={page} />
-        {prepared.categories.length === 0 ? <p className="cm-empty-note">{texts.noDishes}</p> : null}
+        {prepared.categories.length === 0 ? <p className="cm-empty-note">{words.noDishes}</p> : null}
         {prepared.categories.map((entry) => (
           <CategorySection key={entry.category._id} page={page} entry={entry} />
         ))}

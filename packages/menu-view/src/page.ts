@@ -12,6 +12,8 @@ export interface Page {
   onNavigate?: ((view: PublicMenuView, href: string) => void) | undefined;
   onFiltersChange?: ((filters: DinerFilterState, href: string) => void) | undefined;
   embedded: boolean;
+  /** The screen shown (the language switch links to it in each language). */
+  view?: PublicMenuView;
 }
 
 /** A menu screen's extra context. */

@@ -3,6 +3,7 @@ import {
   ctaHref,
   ctaLabel,
   type DishMatch,
+  defaultMenuCta,
   type ImageVariants,
   type PublicDish,
   type PublicMenu,
@@ -17,10 +18,12 @@ import { formatPrice, plainText } from './format.ts';
 import { allergenParts, calorieText, pageSentences, showsAllergens } from './labelling.ts';
 import { categoryAnchor } from './lookup.ts';
 import type { MenuPage, Page } from './page.ts';
-import { socialLabels, texts } from './texts.ts';
+import type { MenuWords } from './texts.ts';
+import { socialLabels } from './texts.ts';
 import { contrastRatio, textOn } from './theme.ts';
 import type { PublicMenuView } from './types.ts';
 import { viewHref } from './urls.ts';
+import { useWords } from './words-context.ts';
 
 export const cx = (...names: Array<string | false | null | undefined>): string =>
   names.filter(Boolean).join(' ');
@@ -209,10 +212,11 @@ export function RichText(props: { html: string; className: string; dishId?: stri
 }
 
 export function Ingredients(props: { menu: PublicMenu; dish: PublicDish }) {
+  const words = useWords();
   if (!props.menu.displayIngredients || props.dish.ingredients.length === 0) return null;
   return (
     <p className="cm-ingredients">
-      <span className="cm-vh">{`${texts.ingredients}: `}</span>
+      <span className="cm-vh">{`${words.ingredients}${words.colon}`}</span>
       {props.dish.ingredients.map((ingredient) => ingredient.name).join(', ')}
     </p>
   );
@@ -225,12 +229,12 @@ interface Badge {
   label: string;
 }
 
-const badgesOf = ({ dietary }: PublicDish): Badge[] => [
+const badgesOf = ({ dietary }: PublicDish, words: MenuWords): Badge[] => [
   ...dietary.diets.map((name) => ({ name, kind: 'diet' as const, label: name })),
   ...dietary.foodTypes.map((name) => ({
     name,
     kind: 'food' as const,
-    label: `${texts.contains} ${name.toLowerCase()}`,
+    label: `${words.contains} ${name.toLowerCase()}`,
   })),
   ...dietary.other.map((name) => ({ name, kind: 'other' as const, label: name })),
 ];
@@ -248,28 +252,30 @@ function BadgeList(props: { badges: Badge[] }) {
 }
 
 export function DietaryBadges(props: { menu: PublicMenu; dish: PublicDish }) {
+  const words = useWords();
   if (!props.menu.displayDietary) return null;
-  const badges = badgesOf(props.dish);
+  const badges = badgesOf(props.dish, words);
   return badges.length === 0 ? null : <BadgeList badges={badges} />;
 }
 
 type Labelling = PublicRestaurant['labelling'];
 
-const factsOf = (dish: PublicDish, labelling: Labelling): string[] =>
+const factsOf = (dish: PublicDish, labelling: Labelling, words: MenuWords): string[] =>
   [
     calorieText(dish, labelling),
-    dish.alcoholPercentage ? texts.alcohol(dish.alcoholPercentage) : null,
+    dish.alcoholPercentage ? words.alcohol(dish.alcoholPercentage) : null,
   ].filter((fact): fact is string => fact !== null);
 
 export function Facts(props: { dish: PublicDish; labelling: Labelling }) {
-  const facts = factsOf(props.dish, props.labelling);
+  const facts = factsOf(props.dish, props.labelling, useWords());
   return facts.length === 0 ? null : <p className="cm-facts">{facts.join(' · ')}</p>;
 }
 
 /** Calories (as the labelling rules write them), alcohol and dietary tags on one wrapping line. */
 export function DishMeta(props: { menu: PublicMenu; dish: PublicDish; labelling: Labelling }) {
-  const facts = factsOf(props.dish, props.labelling);
-  const badges = props.menu.displayDietary ? badgesOf(props.dish) : [];
+  const words = useWords();
+  const facts = factsOf(props.dish, props.labelling, words);
+  const badges = props.menu.displayDietary ? badgesOf(props.dish, words) : [];
   if (facts.length === 0 && badges.length === 0) return null;
   return (
     <div className="cm-meta">
@@ -289,8 +295,9 @@ export function Allergens(props: {
   restaurant: Pick<PublicRestaurant, 'labelling'>;
   dish: PublicDish;
 }) {
+  const words = useWords();
   if (!showsAllergens(props.menu, props.restaurant)) return null;
-  const parts = allergenParts(props.dish.allergens);
+  const parts = allergenParts(props.dish.allergens, words);
   return (
     <p className={cx('cm-al', !props.dish.allergens.declared && 'cm-al--unknown')}>
       {parts.map((part) => (
@@ -328,7 +335,7 @@ export function SideDishes(props: { page: MenuPage; dish: PublicDish }) {
 
 /** Why a dish is greyed: kept at full contrast outside the dimmed part. */
 export function GreyedNote(props: { match: DishMatch | DinerMatch }) {
-  const note = greyedNote(props.match);
+  const note = greyedNote(props.match, useWords());
   return note === null ? null : <p className="cm-why">{note}</p>;
 }
 
@@ -342,6 +349,7 @@ const emailPattern = /^[^\s@,?&]+@[^\s@,?&]+$/;
  * the owner (the customer answer's `user.email`).
  */
 export function ReportIssue(props: { page: Page; menu: PublicMenu | null }) {
+  const words = useWords();
   const { page, menu } = props;
   const { title, content, emails } = menu?.showCTA ?? { title: '', content: '', emails: [] };
   const to = emails.map((email) => email.trim()).filter((email) => emailPattern.test(email));
@@ -352,7 +360,13 @@ export function ReportIssue(props: { page: Page; menu: PublicMenu | null }) {
   const body = encodeURIComponent(`${about}\n\n`);
   const mailto = (subject: string) =>
     `mailto:${to.join(',')}?subject=${encodeURIComponent(subject)}&body=${body}`;
-  const heading = title.trim() || texts.reportIssue;
+  // A new menu's default title and note are ours: said in the page's language (issue 24).
+  const translated = words.lang !== 'en';
+  const heading =
+    translated && title.trim() === defaultMenuCta.title
+      ? words.reportIssue
+      : title.trim() || words.reportIssue;
+  const note = translated && content.trim() === defaultMenuCta.content ? words.pricesNote : content;
   // The owner's words stay as written; a title in capitals is shown in sentence case (CSS only),
   // so the block reads as an invitation rather than a notice, our line leads, theirs follows.
   const shouting = heading === heading.toUpperCase() && /[A-Z]/.test(heading);
@@ -361,14 +375,14 @@ export function ReportIssue(props: { page: Page; menu: PublicMenu | null }) {
       <h2 id="cm-report-title" className={cx('cm-report-title', shouting && 'cm-report-title--caps')}>
         {heading}
       </h2>
-      {to.length > 0 ? <p className="cm-report-intro">{texts.reportIntro}</p> : null}
+      {to.length > 0 ? <p className="cm-report-intro">{words.reportIntro}</p> : null}
       {to.length > 0 ? (
         <p className="cm-report-links">
-          <a href={mailto(texts.issueSubject)}>{texts.reportIssue}</a>
-          <a href={mailto(texts.inquirySubject)}>{texts.sendInquiry}</a>
+          <a href={mailto(words.issueSubject)}>{words.reportIssue}</a>
+          <a href={mailto(words.inquirySubject)}>{words.sendInquiry}</a>
         </p>
       ) : null}
-      {content.trim() ? <p className="cm-report-note">{content}</p> : null}
+      {note.trim() ? <p className="cm-report-note">{note}</p> : null}
     </section>
   );
 }
@@ -427,12 +441,13 @@ export function SocialIcon(props: { media: string; size?: number }) {
 }
 
 export function SocialLinks(props: { restaurant: PublicRestaurant }) {
+  const words = useWords();
   const links = props.restaurant.social
     .map((entry) => ({ media: entry.media.toLowerCase(), url: webAddress(entry.url) }))
     .filter((entry): entry is { media: string; url: string } => entry.url !== null);
   if (links.length === 0) return null;
   return (
-    <ul className="cm-social" aria-label={texts.followUs}>
+    <ul className="cm-social" aria-label={words.followUs}>
       {links.map((link) => (
         <li key={`${link.media}:${link.url}`}>
           <a href={link.url} rel="noopener" target="_blank">
@@ -472,11 +487,12 @@ export function CtaButton(props: { page: MenuPage }) {
 
 /** Tabs between the menus served now (doc 2 §2: the diner may switch between menus). */
 export function MenuSwitcher(props: { page: MenuPage }) {
+  const words = useWords();
   const { page } = props;
   const menus = page.data.menus;
   if (menus.length < 2) return null;
   return (
-    <nav className="cm-switcher" aria-label={texts.menus}>
+    <nav className="cm-switcher" aria-label={words.menus}>
       <ul>
         {menus.map((menu) => (
           <li key={menu._id}>
@@ -495,11 +511,12 @@ export function MenuSwitcher(props: { page: MenuPage }) {
 }
 
 export function CategoryNav(props: { page: MenuPage }) {
+  const words = useWords();
   const { page } = props;
   const categories = page.menu.categories.filter((category) => category.dishes.length > 0);
   if (categories.length < 2) return null;
   return (
-    <nav className="cm-catnav" aria-label={texts.categories}>
+    <nav className="cm-catnav" aria-label={words.categories}>
       <ul>
         {categories.map((category) => (
           <li key={category._id}>

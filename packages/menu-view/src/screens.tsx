@@ -18,8 +18,8 @@ import {
   RichText,
   ViewLink,
 } from './parts.tsx';
-import { texts } from './texts.ts';
 import { neutralTheme } from './theme.ts';
+import { useWords } from './words-context.ts';
 
 function RestaurantHeader(props: { page: Page; showDescription?: boolean }) {
   const { page } = props;
@@ -38,6 +38,7 @@ function RestaurantHeader(props: { page: Page; showDescription?: boolean }) {
 
 /** Several menus and none chosen (doc 2 §2): logo, description, "Choose a menu:", a card per menu. */
 export function ChooserScreen(props: { page: Page; notice?: ReactNode }) {
+  const words = useWords();
   const { page } = props;
   const Main = page.embedded ? 'div' : 'main';
   const parent = page.data.parentRestaurant;
@@ -46,7 +47,7 @@ export function ChooserScreen(props: { page: Page; notice?: ReactNode }) {
       <RestaurantHeader page={page} showDescription />
       <Main id="cm-main" className="cm-main" tabIndex={-1}>
         {props.notice ? <div className="cm-notice">{props.notice}</div> : null}
-        <h2 className="cm-choose">{texts.chooseMenu}</h2>
+        <h2 className="cm-choose">{words.chooseMenu}</h2>
         <ul className="cm-menu-cards">
           {page.data.menus.map((menu, index) => (
             <li key={menu._id}>
@@ -89,6 +90,7 @@ export function ChooserScreen(props: { page: Page; notice?: ReactNode }) {
  * `generatedAt`, so the server and the client draw the same).
  */
 export function EmptyScreen(props: { page: Page; notice?: ReactNode }) {
+  const words = useWords();
   const { page } = props;
   const { data } = page;
   const Main = page.embedded ? 'div' : 'main';
@@ -108,7 +110,7 @@ export function EmptyScreen(props: { page: Page; notice?: ReactNode }) {
         .filter((item): item is { entry: (typeof data.menusTimeline)[number]; at: Date } => item.at !== null)
         .sort((a, b) => a.at.getTime() - b.at.getTime());
   const mailto = email
-    ? `mailto:${email}?subject=${encodeURIComponent(texts.notifySubject)}&body=${encodeURIComponent(texts.notifyBody)}`
+    ? `mailto:${email}?subject=${encodeURIComponent(words.notifySubject)}&body=${encodeURIComponent(words.notifyBody)}`
     : null;
   return (
     <>
@@ -122,22 +124,22 @@ export function EmptyScreen(props: { page: Page; notice?: ReactNode }) {
         {props.notice ? <div className="cm-notice">{props.notice}</div> : null}
         {data.menuNotFound || upcoming.length === 0 ? (
           <>
-            <h1 className="cm-title">{texts.noPublishedMenus}</h1>
-            <p className="cm-lede">{texts.askToPublish}</p>
+            <h1 className="cm-title">{words.noPublishedMenus}</h1>
+            <p className="cm-lede">{words.askToPublish}</p>
             {mailto ? (
               <p>
                 <a className="cm-button" href={mailto}>
-                  {texts.notifyOwner}
+                  {words.notifyOwner}
                 </a>
               </p>
             ) : null}
           </>
         ) : (
           <>
-            <h1 className="cm-title">{texts.noMenuNow}</h1>
+            <h1 className="cm-title">{words.noMenuNow}</h1>
             <ul className="cm-upcoming">
               {upcoming.map(({ entry, at }) => (
-                <li key={entry._id}>{texts.opensAt(entry.name, dayAndTime(at, restaurant.timeZone))}</li>
+                <li key={entry._id}>{words.opensAt(entry.name, dayAndTime(at, restaurant.timeZone))}</li>
               ))}
             </ul>
           </>
@@ -155,10 +157,11 @@ export function EmptyScreen(props: { page: Page; notice?: ReactNode }) {
  * an unknown one (unpublished, a stale link) says "No menu found" and offers the same.
  */
 export function MenuNotFoundScreen(props: { page: Page; menuId: string }) {
+  const words = useWords();
   const { page } = props;
   const { data } = page;
   const entry = data.menusTimeline.find((item) => item._id === props.menuId);
-  let notice: ReactNode = <p>{texts.menuNotFound}</p>;
+  let notice: ReactNode = <p>{words.menuNotFound}</p>;
   if (entry) {
     const now = new Date(data.generatedAt);
     const next = Number.isNaN(now.getTime())
@@ -167,10 +170,10 @@ export function MenuNotFoundScreen(props: { page: Page; menuId: string }) {
     notice = (
       <>
         <p className="cm-notice-title">
-          {texts.servedWhen(entry.name, servedHours(entry), servedDays(entry.valid))}
+          {words.servedWhen(entry.name, servedHours(entry), servedDays(entry.valid))}
         </p>
-        {next ? <p>{texts.servedNext(dayAndTime(next, data.restaurant.timeZone))}</p> : null}
-        <p>{data.menus.length > 0 ? texts.openNow : texts.nothingOpenNow}</p>
+        {next ? <p>{words.servedNext(dayAndTime(next, data.restaurant.timeZone))}</p> : null}
+        <p>{data.menus.length > 0 ? words.openNow : words.nothingOpenNow}</p>
       </>
     );
   }
@@ -183,6 +186,7 @@ export function MenuNotFoundScreen(props: { page: Page; menuId: string }) {
  * mistyped link): "No menu found" (doc 2 §8) in the menu's own look, with what a diner can do.
  */
 export function DeadLinkPage() {
+  const words = useWords();
   return (
     <div className="cm cm--classic cm-view-empty" style={neutralTheme}>
       <main id="cm-main" className="cm-main cm-empty cm-dead" tabIndex={-1}>
@@ -195,12 +199,12 @@ export function DeadLinkPage() {
             strokeLinejoin="round"
           />
         </svg>
-        <h1 className="cm-title">{texts.menuNotFound}</h1>
-        <p className="cm-lede">{texts.deadLinkLede}</p>
-        <p className="cm-lede">{texts.deadLinkHint}</p>
+        <h1 className="cm-title">{words.menuNotFound}</h1>
+        <p className="cm-lede">{words.deadLinkLede}</p>
+        <p className="cm-lede">{words.deadLinkHint}</p>
       </main>
       <footer className="cm-footer">
-        <p className="cm-footnote">{texts.poweredBy}</p>
+        <p className="cm-footnote">{words.poweredBy}</p>
       </footer>
     </div>
   );
@@ -210,6 +214,7 @@ const printWindow = () => window.print();
 
 /** The printable menu (doc 2 §2): name, description, logo, categories with dishes (name, description, price). */
 export function PrintScreen(props: { page: Page; menuId: string | null }) {
+  const words = useWords();
   const { page } = props;
   const restaurant = page.data.restaurant;
   const menu: PublicMenu | undefined = page.data.menus.find((entry) => entry._id === props.menuId);
@@ -218,7 +223,7 @@ export function PrintScreen(props: { page: Page; menuId: string | null }) {
     return (
       <Main id="cm-main" className="cm-main cm-print" tabIndex={-1}>
         <p className="cm-eyebrow">{restaurant.name}</p>
-        <h1 className="cm-title">{texts.selectMenuToPrint}</h1>
+        <h1 className="cm-title">{words.selectMenuToPrint}</h1>
         <ul className="cm-print-choices">
           {page.data.menus.map((entry) => (
             <li key={entry._id}>
@@ -235,10 +240,10 @@ export function PrintScreen(props: { page: Page; menuId: string | null }) {
     <Main id="cm-main" className="cm-main cm-print" tabIndex={-1}>
       <div className="cm-print-actions">
         <ViewLink page={page} to={{ kind: 'menu', menuId: menu._id }} className="cm-back">
-          {texts.backToMenu(menu.name)}
+          {words.backToMenu(menu.name)}
         </ViewLink>
         <button type="button" className="cm-button cm-js-only" onClick={printWindow}>
-          {texts.print}
+          {words.print}
         </button>
       </div>
       <div className="cm-print-head">

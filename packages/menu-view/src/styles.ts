@@ -27,6 +27,11 @@ const css = /* css */ `
 .cm-vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .cm-skip{position:absolute;left:12px;top:-80px;z-index:40;padding:10px 16px;border-radius:10px;background:#111;color:#fff;font-weight:600}
 .cm-skip:focus{top:12px}
+.cm-langs{display:flex;justify-content:flex-end;padding:2px 12px;background:var(--cm-surface,#fff);border-bottom:1px solid var(--cm-line,#e7e5e4);font-size:.82rem}
+.cm-langs ul{display:flex;flex-wrap:wrap;gap:2px 4px;margin:0;padding:0;list-style:none}
+.cm-langs a{display:inline-flex;align-items:center;min-height:32px;padding:4px 8px;border-radius:8px;color:inherit;text-decoration:none}
+.cm-langs a:hover,.cm-langs a:focus-visible{text-decoration:underline}
+.cm-langs a[aria-current]{font-weight:700;background:var(--cm-line,#e7e5e4)}
 .cm-head-inner,.cm-main,.cm-footer,.cm-switcher,.cm-dish-top{width:100%;max-width:960px;margin-inline:auto;padding-inline:16px}
 .cm-brand{display:flex;align-items:center;gap:10px}
 .cm-logo{width:52px;height:52px;flex:none;object-fit:contain;border-radius:50%;background:#fff;box-shadow:0 0 0 1px var(--cm-line)}
@@ -298,7 +303,7 @@ const css = /* css */ `
 }
 @media print{
   .cm{min-height:0;background:#fff;color:#000}
-  .cm-skip,.cm-banner,.cm-filterbar,.cm-catnav,.cm-switcher,.cm-print-actions,.cm-footer,.cm-cta,.cm-check,
+  .cm-skip,.cm-langs,.cm-banner,.cm-filterbar,.cm-catnav,.cm-switcher,.cm-print-actions,.cm-footer,.cm-cta,.cm-check,
   .cm-cover,.cm-row-img,.cm-card-media,.cm-tile-media,.cm-dish-hero{display:none!important}
   .cm a{text-decoration:none}
   .cm-card{box-shadow:none;border:1px solid #ccc}

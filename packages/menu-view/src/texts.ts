@@ -1,4 +1,4 @@
-import { messages } from '@carte/domain';
+import { type AllergenKey, allergenOf, allergenWords, messages, publicWords } from '@carte/domain';
 /**
  * The diner-facing texts of the public menu. The specification's own wording (doc 2 §2, §4, §8) is
  * kept word for word; the rest is ours. Kept in one place so the server page, the hydration script
@@ -91,3 +91,99 @@ export const socialLabels: Record<string, string> = {
   yelp: 'Yelp',
   website: 'Website',
 };
+
+/**
+ * The page's words in a language (issue 24 §5): the domain's catalogue (`publicWords`) over the
+ * English `texts`, so a word the catalogue does not hold yet stays English. The components read them
+ * from the page (`useWords`, words-context.ts); JSX-free helpers take them as an argument.
+ */
+export interface MenuWords extends Omit<typeof texts, keyof ReturnType<typeof publicWords>> {
+  lang: string;
+  chooseMenu: string;
+  noPublishedMenus: string;
+  askToPublish: string;
+  notifyOwner: string;
+  noMenuNow: string;
+  noDishes: string;
+  openNow: string;
+  nothingOpenNow: string;
+  dishNotFound: string;
+  menuNotFound: string;
+  deadLinkLede: string;
+  deadLinkHint: string;
+  selectMenuToPrint: string;
+  backToMenu: (menu: string) => string;
+  allMenus: string;
+  menus: string;
+  categories: string;
+  skipToMenu: string;
+  ingredients: string;
+  contains: string;
+  included: string;
+  viewDish: string;
+  filters: string;
+  filterDiets: string;
+  filterAvoid: string;
+  filterPreferences: string;
+  sortBy: string;
+  sortMenuOrder: string;
+  apply: string;
+  clearFilters: string;
+  notForYou: string;
+  reportIssue: string;
+  reportIntro: string;
+  sendInquiry: string;
+  pricesNote: string;
+  poweredBy: string;
+  printMenu: string;
+  print: string;
+  expiresIn: (minutes: number) => string;
+  nextStartsAt: (menu: string, time: string) => string;
+  switchTo: (menu: string) => string;
+  switching: string;
+  closeBanner: string;
+  switchFailed: string;
+  followUs: string;
+  language: string;
+  colon: string;
+  allergenHeading: string;
+  mayContain: string;
+  allergenNone: string;
+  allergenNotDeclared: string;
+  avoidAllergens: string;
+  greyedContains: (names: string) => string;
+  greyedMayContain: (names: string) => string;
+  greyedUnknown: string;
+  /** An allergen's short word ("Gluten", "Fruits à coque"). */
+  allergen: (key: AllergenKey) => string;
+}
+
+const made = new Map<string, MenuWords>();
+
+export function menuWords(lang?: string | null): MenuWords {
+  const key = lang ?? 'en';
+  let words = made.get(key);
+  if (words) return words;
+  const { allergens, ...catalogue } = publicWords(lang);
+  const english = key === 'en' || publicWords(lang) === publicWords('en');
+  words = {
+    ...texts,
+    ...catalogue,
+    lang: key,
+    greyedContains: english
+      ? allergenWords.greyedContains
+      : (names: string) => `${catalogue.contains} ${names}`,
+    greyedMayContain: english
+      ? allergenWords.greyedMayContain
+      : (names: string) => `${catalogue.mayContain} ${names}`,
+    greyedUnknown: english ? allergenWords.greyedUnknown : catalogue.allergenNotDeclared,
+    allergen: english
+      ? (item: AllergenKey) => allergenOf(item).short
+      : (item: AllergenKey) => allergens[item].short,
+  };
+  if (made.size < 100) made.set(key, words);
+  return words;
+}
+
+/** The English words, the default of every component and helper. */
+export const englishWords: MenuWords = menuWords('en');

@@ -28,6 +28,8 @@ export interface LinkContext {
   baseUrl: string;
   restaurantId: string;
   mapId?: string | null;
+  /** The diner's language (issue 24), kept in every link when the restaurant offers several. */
+  lang?: string | null;
 }
 
 const seg = encodeURIComponent;
@@ -43,20 +45,34 @@ const withQuery = (path: string, pairs: Array<string | null | false | undefined>
 export function viewHref(view: PublicMenuView, context: LinkContext, filters?: DinerFilterState): string {
   const base = menuBasePath(context);
   const filterQuery = filters ? encodeFilterState(filters) : '';
+  const lang = context.lang ? `lang=${seg(context.lang)}` : null;
   switch (view.kind) {
     case 'menu':
-      return withQuery(base, [`menu=${seg(view.menuId)}`, filterQuery]);
+      return withQuery(base, [`menu=${seg(view.menuId)}`, filterQuery, lang]);
     case 'dish':
       return withQuery(
         `${context.baseUrl}/menu/${seg(context.restaurantId)}/dish/${seg(view.dishId)}/menuSelected/${seg(view.menuId)}`,
-        [context.mapId && `map=${seg(context.mapId)}`, filterQuery],
+        [context.mapId && `map=${seg(context.mapId)}`, filterQuery, lang],
       );
     case 'print':
-      return withQuery(base, ['print=1', view.menuId && `menu=${seg(view.menuId)}`]);
+      return withQuery(base, ['print=1', view.menuId && `menu=${seg(view.menuId)}`, lang]);
     default:
-      return base;
+      return withQuery(base, [lang]);
   }
 }
+
+/** The language links of a page's address (issue 24): the same screen with `lang` changed. */
+export function languageHref(
+  view: PublicMenuView,
+  context: LinkContext,
+  lang: string,
+  filters?: DinerFilterState,
+) {
+  return viewHref(view, { ...context, lang }, filters);
+}
+
+/** The links' language of an answer: the served one when the restaurant offers several. */
+export const linkLanguage = (data: CustomerMenu): string | null => data.language?.served ?? null;
 
 const decodeSegment = (value: string | undefined): string | null => {
   if (!value) return null;

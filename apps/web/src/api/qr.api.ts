@@ -22,13 +22,18 @@ export const qrApi = {
   design: (signal?: AbortSignal) => api.get('/restaurants/qr-settings', { schema: qrDesignSchema, signal }),
   /** The bare code as a file, with the name doc 2 §9 gives it. */
   /** With `mapId`, the code of that menu display's own address (doc 2 §2). */
-  code: async (format: QrImageFormat, size?: number, mapId?: string) => ({
-    blob: await api.downloadFile('/restaurants/qr-code', { query: { format, size, mapId } }),
+  /** With `lang`, the code opens the menu in that language (issue 24 §6). */
+  code: async (format: QrImageFormat, size?: number, mapId?: string, lang?: string | null) => ({
+    blob: await api.downloadFile('/restaurants/qr-code', {
+      query: { format, size, mapId, ...(lang ? { lang } : {}) },
+    }),
     fileName: qrFileName(format),
   }),
   /** Printable table cards of the saved template, one PDF page. */
-  cards: async (paper: QrPaper, perPage: 1 | 4, mapId?: string) => ({
-    blob: await api.downloadFile('/restaurants/qr-cards.pdf', { query: { paper, perPage, mapId } }),
+  cards: async (paper: QrPaper, perPage: 1 | 4, mapId?: string, lang?: string | null) => ({
+    blob: await api.downloadFile('/restaurants/qr-cards.pdf', {
+      query: { paper, perPage, mapId, ...(lang ? { lang } : {}) },
+    }),
     fileName: QR_CARDS_FILE_NAME,
   }),
   /** Print all (issue 15): a named card per menu display of a zone or of the whole location. */

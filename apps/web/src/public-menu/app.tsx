@@ -6,12 +6,12 @@
 import { type CustomerMenu, type DinerFilterState, TIMELINE_CHECK_MS } from '@carte/domain';
 import {
   findDish,
+  menuWords,
   PublicMenuApp,
   type PublicMenuPayload,
   type PublicMenuView,
   pageTitle,
   resolvePage,
-  texts,
   viewHref,
 } from '@carte/menu-view';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -187,25 +187,38 @@ function App(props: AppProps) {
         restaurantId: dataRef.current.restaurant._id,
         menuId: target.menuId,
         mapId,
+        lang: dataRef.current.language?.served ?? null,
       });
       partial.current = new Set();
       setData(fresh);
       if (!fresh.menus.some((menu) => menu._id === target.menuId)) {
-        setBanner({ ...target, busy: false, notice: texts.notOpenYet(target.name, target.startsAt) });
+        setBanner({
+          ...target,
+          busy: false,
+          notice: menuWords(fresh.language?.served ?? null).notOpenYet(target.name, target.startsAt),
+        });
         return;
       }
       const next: PublicMenuView = { kind: 'menu', menuId: target.menuId };
       history.pushState(
         { y: 0 },
         '',
-        viewHref(next, { baseUrl, mapId, restaurantId: fresh.restaurant._id }, filters),
+        viewHref(
+          next,
+          { baseUrl, mapId, restaurantId: fresh.restaurant._id, lang: fresh.language?.served ?? null },
+          filters,
+        ),
       );
       show(next, null);
       scrollTarget.current = 0;
       setBanner(null);
       restartTimer();
     } catch {
-      setBanner({ ...target, busy: false, notice: texts.switchFailed });
+      setBanner({
+        ...target,
+        busy: false,
+        notice: menuWords(dataRef.current.language?.served ?? null).switchFailed,
+      });
     }
   }, [banner, baseUrl, mapId, filters, show, restartTimer]);
 

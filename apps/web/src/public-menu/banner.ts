@@ -6,7 +6,7 @@
  * timer runs here; the banner's drawing (banner-view.tsx, Preact) is loaded the first time it shows.
  */
 import { type CustomerMenu, TIMELINE_CHECK_MS } from '@carte/domain';
-import { texts } from '@carte/menu-view';
+import { menuWords } from '@carte/menu-view';
 import { type Offer, offerAt } from './page-parts.ts';
 
 export interface BannerOptions {
@@ -47,7 +47,7 @@ export function startBanner(options: BannerOptions): void {
     if (view) view.render(props);
     else if (props)
       _loading ??= import('./banner-view.tsx').then(({ bannerRoot }) => {
-        view = bannerRoot(options.host);
+        view = bannerRoot(options.host, options.data.language?.served ?? null);
         draw();
       });
   };
@@ -86,9 +86,9 @@ export function startBanner(options: BannerOptions): void {
         options.host.remove();
         return;
       }
-      notice = texts.notOpenYet(target.name, target.startsAt);
+      notice = menuWords(options.data.language?.served ?? null).notOpenYet(target.name, target.startsAt);
     } catch {
-      notice = texts.switchFailed;
+      notice = menuWords(options.data.language?.served ?? null).switchFailed;
     }
     busy = false;
     draw();

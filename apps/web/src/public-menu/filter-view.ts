@@ -13,6 +13,7 @@ import {
   greyedStatus,
   type LinkContext,
   matchDish,
+  menuWords,
   viewHref,
 } from '@carte/menu-view';
 
@@ -61,7 +62,7 @@ export function filteredMenu(
         return {
           id: dish._id,
           greyed: match.greyed,
-          note: greyedNote(match),
+          note: greyedNote(match, menuWords(data.language?.served ?? null)),
           href: viewHref({ kind: 'dish', menuId, dishId: dish._id }, links, filters),
         };
       }),

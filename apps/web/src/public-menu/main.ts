@@ -15,10 +15,10 @@ import {
   categoryAnchor,
   findDish,
   MENU_ROOT_ELEMENT_ID,
+  menuWords,
   type PublicMenuPayload,
   type PublicMenuView,
   readFilterForm,
-  texts,
   viewHref,
 } from '@carte/menu-view';
 import { startBanner } from './banner.ts';
@@ -134,7 +134,7 @@ function writeFilters(root: HTMLElement, form: HTMLFormElement, result: Filtered
   if (result.count > 0 && actions && !clear) {
     clear = document.createElement('a');
     clear.className = 'cm-clear';
-    clear.textContent = texts.clearFilters;
+    clear.textContent = menuWords(document.documentElement.lang || null).clearFilters;
     actions.append(clear);
   }
   if (clear && result.count > 0) clear.href = result.clearHref;
@@ -146,7 +146,12 @@ function writeFilters(root: HTMLElement, form: HTMLFormElement, result: Filtered
 function startFilters(payload: PublicMenuPayload, root: HTMLElement, menuId: string) {
   const form = root.querySelector<HTMLFormElement>('form.cm-filter-form');
   if (!form) return;
-  const links = { baseUrl: payload.baseUrl, restaurantId: payload.data.restaurant._id, mapId: payload.mapId };
+  const links = {
+    baseUrl: payload.baseUrl,
+    restaurantId: payload.data.restaurant._id,
+    mapId: payload.mapId,
+    lang: payload.data.language?.served ?? null,
+  };
   const apply = (wanted: DinerFilterState) => {
     const result = filteredMenu(payload.data, menuId, links, wanted);
     if (!result) return;
@@ -192,12 +197,23 @@ function startTimeline(payload: PublicMenuPayload, root: HTMLElement, menuId: st
     menuId,
     async onSwitch(offer) {
       const [fresh, { mountSwitchedMenu }] = await Promise.all([
-        fetchForSwitch({ baseUrl, restaurantId: data.restaurant._id, menuId: offer.menuId, mapId }),
+        fetchForSwitch({
+          baseUrl,
+          restaurantId: data.restaurant._id,
+          menuId: offer.menuId,
+          mapId,
+          lang: data.language?.served ?? null,
+        }),
         import('./app.tsx'),
       ]);
       if (!fresh.menus.some((menu) => menu._id === offer.menuId)) return false;
       const view: PublicMenuView = { kind: 'menu', menuId: offer.menuId };
-      const links = { baseUrl, mapId, restaurantId: fresh.restaurant._id };
+      const links = {
+        baseUrl,
+        mapId,
+        restaurantId: fresh.restaurant._id,
+        lang: fresh.language?.served ?? null,
+      };
       history.pushState({ y: 0 }, '', viewHref(view, links, filters.current));
       mountSwitchedMenu(
         root,

@@ -78,9 +78,12 @@ export async function fetchForSwitch(options: {
   restaurantId: string;
   menuId: string;
   mapId: string | null;
+  /** The language the page is in (issue 24): the switched menu comes in it too. */
+  lang?: string | null | undefined;
 }): Promise<CustomerMenu> {
   const query = new URLSearchParams({ restaurantId: options.restaurantId, menuId: options.menuId });
   if (options.mapId) query.set('mapId', options.mapId);
+  if (options.lang) query.set('lang', options.lang);
   const [response] = await Promise.all([
     fetch(`${options.baseUrl}/api/menus/customer?${query}`, { headers: { accept: 'application/json' } }),
     wait(SWITCH_DELAY_MS),

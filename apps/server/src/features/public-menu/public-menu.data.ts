@@ -11,6 +11,9 @@ import {
   type PublicRestaurant,
   type PublicTimelineEntry,
   type RestaurantCta,
+  type RestaurantLanguages,
+  restaurantLanguagesSchema,
+  type StoredTranslations,
   type VisibleMenu,
   visibleMenus,
 } from '@carte/domain';
@@ -69,6 +72,18 @@ export interface PublicMenuSource {
    * ids in its order; a display shows those of them that are published (`displaySource`).
    */
   displays: Record<string, string[]>;
+  /** The languages a diner may read it in (issue 24): the default and the others. */
+  languages: RestaurantLanguages;
+  /** Machine drafts may show (the owner allows it). */
+  showMachine: boolean;
+  /**
+   * The stored translations of what it shows, by record (`restaurant`, `menu:{id}`, `category:{id}`,
+   * `dish:{id}`, `ingredient:{id}`, `customization:{id}`), only those with any and only when the
+   * restaurant has other languages; and the ingredient each option that names one stands for (an
+   * option's name is then its ingredient's).
+   */
+  translations: Record<string, StoredTranslations>;
+  optionIngredients: Record<string, string>;
   /** A hash of the content: equal sources give equal ETags on every instance. */
   version: string;
   /** The length of its JSON: what the cache counts against its memory budget. */
@@ -168,7 +183,7 @@ export async function loadPublicMenuSource(
   const ownMenuLinks = sql`select ${menuCategories.menuId} as menu_id, ${menuCategories.categoryId} as category_id,
       ${menuCategories.valid} as valid, ${menuCategories.adjustment} as adjustment, ${categories.name} as name,
       ${categories.isAvailable} as is_available, ${menuCategories.position} as position,
-      ${categories.createdAt} as created_at
+      ${categories.createdAt} as created_at, ${categories.translations} as translations
     from ${menuCategories}
     join ${categories} on ${categories.id} = ${menuCategories.categoryId}
     join ${menus} on ${menus.id} = ${menuCategories.menuId}
@@ -203,14 +218,22 @@ export async function loadPublicMenuSource(
       ),
     db.select().from(customizations).where(inArray(customizations.restaurantId, visibleIds)),
     db.execute<{
-      links: [string, string, boolean, (typeof menuCategories.$inferSelect)['adjustment'], string, boolean][];
+      links: [
+        string,
+        string,
+        boolean,
+        (typeof menuCategories.$inferSelect)['adjustment'],
+        string,
+        boolean,
+        StoredTranslations | null,
+      ][];
       placements: [string, string][];
       ingredient_links: [string, string][];
       side_links: [string, string][];
       displays: [string, string | null][];
       period_end: number | string | null;
     }>(sql`select
-      ${jsonList(ownMenuLinks, 'r.menu_id, r.category_id, r.valid, r.adjustment, r.name, r.is_available', 'r.position, r.created_at')} as links,
+      ${jsonList(ownMenuLinks, 'r.menu_id, r.category_id, r.valid, r.adjustment, r.name, r.is_available, r.translations', 'r.position, r.created_at')} as links,
       ${jsonList(placedRows, 'r.category_id, r.dish_id', 'r.position, r.created_at desc')} as placements,
       ${jsonList(
         sql`select ${dishIngredients.dishId} as dish_id, ${dishIngredients.ingredientId} as ref, ${dishIngredients.position} as position
@@ -271,7 +294,12 @@ export async function loadPublicMenuSource(
   for (const row of dishRows) collect(row.customizations.custom ?? []);
   const ingredientRows = ingredientIds.size
     ? await db
-        .select({ _id: ingredients.id, name: ingredients.name, isAvailable: ingredients.isAvailable })
+        .select({
+          _id: ingredients.id,
+          name: ingredients.name,
+          isAvailable: ingredients.isAvailable,
+          translations: ingredients.translations,
+        })
         .from(ingredients)
         .where(
           and(inArray(ingredients.id, [...ingredientIds]), inArray(ingredients.restaurantId, visibleIds)),
@@ -340,7 +368,10 @@ export async function loadPublicMenuSource(
         },
       };
     }),
-    ingredients: ingredientRows.map((row) => ({ ...row, allergens: declarations.whole(row._id) })),
+    ingredients: ingredientRows.map(({ translations: _, ...row }) => ({
+      ...row,
+      allergens: declarations.whole(row._id),
+    })),
     customizations: customizationRows.map((row) => ({
       _id: row.id,
       name: row.name,
@@ -374,6 +405,31 @@ export async function loadPublicMenuSource(
   // The restaurant's own logo (settings); without one, the first menu's stands in.
   const ownLogo = presentImage(storage, restaurant.logo);
   const logoMenu = sourceMenus.find((entry) => entry.menu.logo)?.menu;
+  // Issue 24: the stored translations, only when a diner may read another language.
+  const parsedLanguages = restaurantLanguagesSchema.safeParse(restaurant.languages ?? {});
+  const languages: RestaurantLanguages = parsedLanguages.success
+    ? (parsedLanguages.data as RestaurantLanguages)
+    : { default: 'en', others: [] };
+  const translations: Record<string, StoredTranslations> = {};
+  const optionIngredients: Record<string, string> = {};
+  if (languages.others.length > 0) {
+    const keep = (key: string, stored: StoredTranslations | null | undefined) => {
+      if (stored && Object.keys(stored).length > 0) translations[key] = stored;
+    };
+    keep('restaurant', restaurant.translations);
+    for (const row of menuRows) keep(`menu:${row.id}`, row.translations);
+    for (const link of row?.links ?? []) keep(`category:${link[1]}`, link[6]);
+    for (const row of dishRows) keep(`dish:${row.id}`, row.translations);
+    for (const row of ingredientRows) keep(`ingredient:${row._id}`, row.translations);
+    for (const row of customizationRows) keep(`customization:${row.id}`, row.translations);
+    const optionsOf = (list: readonly CustomizationData[]) => {
+      for (const customization of list)
+        for (const option of customization.options)
+          if (option.ingredient) optionIngredients[option._id] = option.ingredient;
+    };
+    for (const row of customizationRows) optionsOf([{ ...row, _id: row.id }]);
+    for (const row of dishRows) optionsOf(row.customizations.custom ?? []);
+  }
   const source: Omit<PublicMenuSource, 'version' | 'size'> = {
     restaurantId: restaurant.id,
     parentId: parent?.id ?? null,
@@ -402,6 +458,10 @@ export async function loadPublicMenuSource(
     menus: sourceMenus,
     displays,
     periodEndsAt: periodEnd,
+    languages,
+    showMachine: restaurant.showMachineTranslations,
+    translations,
+    optionIngredients,
   };
   const json = JSON.stringify(source);
   const version = createHash('sha256').update(json).digest('base64url').slice(0, 22);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
-import type { CustomerMenu, PublicMenu } from '@carte/domain';
+import { type CustomerMenu, isRightToLeft, type PublicMenu } from '@carte/domain';
 import {
   compactPayload,
   DeadLinkPage,
@@ -67,7 +67,11 @@ function documentHtml(parts: {
   jsonLd: string | null;
   app: string;
   payload: string | null;
+  /** The language the page is in (issue 24), and the page in each of the restaurant's languages. */
+  lang?: string;
+  alternates?: { lang: string; href: string }[];
 }): string {
+  const lang = parts.lang ?? 'en';
   const meta = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
@@ -77,6 +81,12 @@ function documentHtml(parts: {
     `<link rel="icon" href="${escapeHtml(parts.icon ?? 'data:,')}">`,
     parts.noindex ? '<meta name="robots" content="noindex">' : '',
     parts.canonical ? `<link rel="canonical" href="${escapeHtml(parts.canonical)}">` : '',
+    (parts.alternates ?? [])
+      .map(
+        (entry) =>
+          `<link rel="alternate" hreflang="${escapeHtml(entry.lang)}" href="${escapeHtml(entry.href)}">`,
+      )
+      .join(''),
     `<meta property="og:type" content="website"><meta property="og:title" content="${escapeHtml(parts.title)}">`,
     parts.description ? `<meta property="og:description" content="${escapeHtml(parts.description)}">` : '',
     parts.canonical ? `<meta property="og:url" content="${escapeHtml(parts.canonical)}">` : '',
@@ -90,7 +100,8 @@ function documentHtml(parts: {
   const data = parts.payload
     ? `<script type="application/json" id="${MENU_DATA_ELEMENT_ID}">${parts.payload}</script>`
     : '';
-  return `<!doctype html><html lang="en"><head>${meta}</head><body><div id="${MENU_ROOT_ELEMENT_ID}">${parts.app}</div>${data}</body></html>`;
+  const dir = isRightToLeft(lang) ? ' dir="rtl"' : '';
+  return `<!doctype html><html lang="${escapeHtml(lang)}"${dir}><head>${meta}</head><body><div id="${MENU_ROOT_ELEMENT_ID}">${parts.app}</div>${data}</body></html>`;
 }
 
 /** The screen an address `/menu/…?…` asks for: the same `resolvePage` the hydration script runs. */
@@ -130,8 +141,27 @@ export function renderMenuPage(input: {
   const app = renderToString(
     createElement(PublicMenuApp, { data: customer, view, filters, baseUrl: '', mapId }),
   );
-  const links = { baseUrl: publicUrl, restaurantId: customer.restaurant._id, mapId };
+  const language = customer.language;
+  const links = {
+    baseUrl: publicUrl,
+    restaurantId: customer.restaurant._id,
+    mapId,
+    lang: language?.served ?? null,
+  };
+  // The same screen in each of the restaurant's languages, and the bare address for the others.
+  const alternates =
+    language && status === 200
+      ? [
+          ...[language.default, ...language.others].map((tag) => ({
+            lang: tag,
+            href: viewHref(view, { ...links, lang: tag }),
+          })),
+          { lang: 'x-default', href: viewHref(view, { ...links, lang: null }) },
+        ]
+      : [];
   const html = documentHtml({
+    lang: language?.served ?? 'en',
+    alternates,
     title: pageTitle(customer, view),
     description: pageDescription(customer, view),
     themeColor: (menu ?? customer.menus[0])?.colors.primary ?? '#ffffff',

@@ -12,6 +12,7 @@ import { isId } from '../../db/ids.ts';
 import { cspHeader, sha256Source } from '../../http/content-security-policy.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { acceptedEncodings, createPublicMenuAssets, type PublicMenuAssets } from './public-menu.assets.ts';
+import { dinerLanguage, translateCustomer } from './public-menu.languages.ts';
 import {
   brotliOf,
   compactRendered,
@@ -108,6 +109,8 @@ function matches(header: string | undefined, etag: string): boolean {
 
 /** The cache headers of every page and answer `send` sends. */
 const cacheHeaders = { 'cache-control': PUBLIC_CACHE_CONTROL, vary: 'Accept-Encoding' } as const;
+/** Those of an answer whose language the browser's Accept-Language chose (issue 24). */
+const languageCacheHeaders = { ...cacheHeaders, vary: 'Accept-Encoding, Accept-Language' } as const;
 
 /** Below this many bytes a page or answer is sent as it is (compressing would save a packet at most). */
 export const COMPRESS_THRESHOLD = 1024;
@@ -171,21 +174,22 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
   // A page's headers (security, its policy, cache) once per origin the app is reached by (a
   // handful) and set of fonts (a page with web fonts allows its `@font-face` style by its hash).
   const headerSets = new Map<string, Readonly<Record<string, string>>>();
-  const headersFor = (origin: string, fontStyleHash: string | undefined) => {
-    const key = fontStyleHash ? `${origin} ${fontStyleHash}` : origin;
+  const headersFor = (origin: string, fontStyleHash: string | undefined, varies = false) => {
+    const plain = fontStyleHash ? `${origin} ${fontStyleHash}` : origin;
+    const key = varies ? `${plain} lang` : plain;
     let headers = headerSets.get(key);
     if (!headers) {
       headers = {
         ...pageHeaders,
         'content-security-policy': pagePolicy(origin, fontStyleHash, mediaOrigin),
-        ...cacheHeaders,
+        ...(varies ? languageCacheHeaders : cacheHeaders),
       };
       if (headerSets.size < 1024) headerSets.set(key, headers);
     }
     return headers;
   };
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, rendered: Rendered) =>
-    send(request, reply, rendered, headersFor(originOf(request, publicUrl), rendered.fontStyleHash));
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, rendered: Rendered, varies = false) =>
+    send(request, reply, rendered, headersFor(originOf(request, publicUrl), rendered.fontStyleHash, varies));
   const fonts = assets.fonts.bind(assets);
 
   async function page(request: FastifyRequest, reply: FastifyReply) {
@@ -198,19 +202,25 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
     try {
       const found = await service.current(params.restaurantId, mapId);
       if (!found) return sendPage(request, reply, notFound);
-      const { state } = found;
+      const { state, source } = found;
       const tags = assets.tags();
+      // The diner's language (issue 24): a restaurant with one language skips this.
+      const { lang, varies } = dinerLanguage(
+        source,
+        (request.query as { lang?: unknown }).lang,
+        request.headers['accept-language'],
+      );
       // By address first (no parsing); else by the screen it means, so odd query strings never
-      // draw the same screen twice.
-      const addressKey = `${state.view} ${tags.version} ${request.url}`;
+      // draw the same screen twice. The language is part of both (Accept-Language may choose it).
+      const addressKey = `${state.view} ${tags.version} ${lang} ${request.url}`;
       let rendered = pages.byAddress(addressKey);
       if (!rendered) {
         const resolved = resolveAddress(state.customer, request.url);
-        const key = `${tags.version} ${JSON.stringify(resolved)}`;
+        const key = `${tags.version} ${lang} ${JSON.stringify(resolved)}`;
         rendered = memo(pages, state, key, () =>
           renderMenuPage({
-            customer: state.customer,
-            etagParts: [found.source.version, state.signature],
+            customer: translateCustomer(state.customer, source, lang),
+            etagParts: [source.version, state.signature, lang],
             page: resolved,
             publicUrl,
             tags,
@@ -219,7 +229,7 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
         );
         pages.link(addressKey, `${state.view} ${key}`);
       }
-      return sendPage(request, reply, rendered);
+      return sendPage(request, reply, rendered, varies);
     } catch (error) {
       request.log.error({ err: error }, 'public menu page failed');
       return reply
@@ -265,11 +275,12 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['public menu'],
         summary: "A restaurant's public menu now (doc 2 §3 customer menu): no sign-in",
-        description: `Published menus open now (own, then the parent's), each with its available categories inside their hours and their available dishes; \`menusTimeline\` lists every published menu's schedule. \`menuId\` names the menu a diner switches to from the expiry banner: when that published menu is not open yet but opens within \`menu_period_transition\` minutes, it is included too, with the categories it shows when it opens. Sent with an ETag (If-None-Match answers 304) and \`Cache-Control: ${PUBLIC_CACHE_CONTROL}\`. With \`mapId\` (a menu display of the restaurant) only that display's published menus (and timeline) are answered; an unknown display answers 404 "No menu found".`,
+        description: `Published menus open now (own, then the parent's), each with its available categories inside their hours and their available dishes; \`menusTimeline\` lists every published menu's schedule. \`menuId\` names the menu a diner switches to from the expiry banner: when that published menu is not open yet but opens within \`menu_period_transition\` minutes, it is included too, with the categories it shows when it opens. Sent with an ETag (If-None-Match answers 304) and \`Cache-Control: ${PUBLIC_CACHE_CONTROL}\`. With \`mapId\` (a menu display of the restaurant) only that display's published menus (and timeline) are answered; an unknown display answers 404 "No menu found". With \`lang\` (one of the restaurant's languages; else \`Accept-Language\` chooses among them, else the default) the texts are translated where a current translation exists, field by field, and \`language\` names the language served; an unknown language falls back without error.`,
         querystring: z.object({
           restaurantId: objectId,
           menuId: objectId.optional(),
           mapId: objectId.optional(),
+          lang: z.string().max(35).optional(),
         }),
         response: responses(customerMenuSchema, [400, 404]),
       },
@@ -279,7 +290,13 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
       const found = await service.current(restaurantId, mapId);
       if (!found) throw new NotFoundError(messages.menuNotFound);
       const { source, state } = found;
-      const plain = () => renderCustomerJson(state.customer, [source.version, state.signature]);
+      const { lang, varies } = dinerLanguage(source, request.query.lang, request.headers['accept-language']);
+      const plain = () =>
+        renderCustomerJson(translateCustomer(state.customer, source, lang), [
+          source.version,
+          state.signature,
+          lang,
+        ]);
       // A switch from the banner (doc 2 §4) to a published menu not shown now: rendered once per
       // minute and menu (what it adds depends on the minute; the keys are bounded by the menus).
       const upcoming =
@@ -292,15 +309,21 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
         ? memo(
             pages,
             state,
-            `api upcoming ${upcoming} ${state.at - (state.at % 60_000)}`,
+            `api upcoming ${upcoming} ${lang} ${state.at - (state.at % 60_000)}`,
             () => {
               const early = upcomingState(source, state, upcoming);
-              return early ? renderCustomerJson(early.customer, [source.version, early.signature]) : plain();
+              return early
+                ? renderCustomerJson(translateCustomer(early.customer, source, lang), [
+                    source.version,
+                    early.signature,
+                    lang,
+                  ])
+                : plain();
             },
             state.validUntil,
           )
-        : memo(pages, state, 'api', plain);
-      return send(request, reply, rendered);
+        : memo(pages, state, `api ${lang}`, plain);
+      return send(request, reply, rendered, varies ? languageCacheHeaders : cacheHeaders);
     },
   );
 
@@ -310,14 +333,39 @@ const publicMenuRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['public menu'],
         summary: 'One dish of a menu served now (doc 2 §7 customerDish): no sign-in',
+        description:
+          'With `lang` (one of the restaurant languages; else `Accept-Language` chooses among them, else the default) the texts are translated where a current translation exists, field by field.',
         params: z.object({ restaurantId: objectId, menuId: objectId, dishId: objectId }),
+        querystring: z.object({ lang: z.string().max(35).optional() }),
         response: responses(publicDishSchema, [400, 404]),
       },
     },
     async (request, reply) => {
       const { restaurantId, menuId, dishId } = request.params;
-      const dish = await service.dish(restaurantId, menuId, dishId);
+      let dish = await service.dish(restaurantId, menuId, dishId);
       if (!dish) throw new NotFoundError(messages.dishNotFound);
+      const found = await service.current(restaurantId);
+      if (found && found.source.languages.others.length > 0) {
+        const { lang, varies } = dinerLanguage(
+          found.source,
+          request.query.lang,
+          request.headers['accept-language'],
+        );
+        // Only the dish's menu is translated (issue 24): the dish as the page shows it in `lang`.
+        const menu = found.state.customer.menus.find((entry) => entry._id === menuId);
+        const translated = menu
+          ? translateCustomer(
+              { ...found.state.customer, menus: [menu], menusTimeline: [] },
+              found.source,
+              lang,
+            )
+          : null;
+        for (const category of translated?.menus[0]?.categories ?? []) {
+          const match = category.dishes.find((entry) => entry._id === dishId);
+          if (match) dish = match;
+        }
+        if (varies) reply.header('vary', 'Accept-Language');
+      }
       reply.header('cache-control', PUBLIC_CACHE_CONTROL);
       return ok(dish);
     },

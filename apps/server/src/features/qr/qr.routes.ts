@@ -67,7 +67,7 @@ export const qrRoutes: FastifyPluginAsyncZod<{ qr: QrService }> = async (app, { 
         security: [{ bearer: [] }],
         summary: 'Download the QR code as qrcode.png, qrcode.jpeg or qrcode.svg (doc 2 §9)',
         description:
-          'The code of the public menu in the saved colours, `size` pixels square (220 on screen; 64–4096), quiet zone included. With `mapId` (a menu display of the restaurant, 404 otherwise) the code opens that display address. With a background image alpha above 0 the logo shows faintly behind the modules. Answers the file (Content-Disposition attachment), not the envelope.',
+          'The code of the public menu in the saved colours, `size` pixels square (220 on screen; 64–4096), quiet zone included. With `mapId` (a menu display of the restaurant, 404 otherwise) the code opens that display address. With `lang` (one of the restaurant languages, 400 otherwise) the code opens the menu in that language (`?lang=`). With a background image alpha above 0 the logo shows faintly behind the modules. Answers the file (Content-Disposition attachment), not the envelope.',
         querystring: qrCodeQuerySchema,
         produces: ['image/png', 'image/jpeg', 'image/svg+xml'],
         response: fileFailures(),
@@ -85,7 +85,7 @@ export const qrRoutes: FastifyPluginAsyncZod<{ qr: QrService }> = async (app, { 
         security: [{ bearer: [] }],
         summary: 'Download printable QR table cards of the chosen template (one PDF page)',
         description:
-          'A4 or Letter; 4 cards of 95 × 130 mm per sheet (or 1 card of 137.8 × 188.5 mm), vector code, Inter embedded, 3 mm bleed and crop marks. With `mapId` (a menu display of the restaurant) the cards open that display address. With `zoneId` (a zone of the restaurant) or `locationId` (the restaurant itself), one card per menu display of that zone or location, each opening its display and named with it above the design, on as many sheets as needed (print all); 404 when the zone or location is not the restaurant own or holds no display. Answers the file, not the envelope.',
+          'A4 or Letter; 4 cards of 95 × 130 mm per sheet (or 1 card of 137.8 × 188.5 mm), vector code, Inter embedded, 3 mm bleed and crop marks. With `mapId` (a menu display of the restaurant) the cards open that display address. With `zoneId` (a zone of the restaurant) or `locationId` (the restaurant itself), one card per menu display of that zone or location, each opening its display and named with it above the design, on as many sheets as needed (print all). With `lang` (one of the restaurant languages, 400 otherwise) the cards open the menu in that language (`?lang=`); 404 when the zone or location is not the restaurant own or holds no display. Answers the file, not the envelope.',
         querystring: qrCardsQuerySchema,
         produces: ['application/pdf'],
         response: fileFailures(),

@@ -21,7 +21,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Caller } from '../../core/caller.ts';
-import { NotFoundError } from '../../core/errors.ts';
+import { InvalidError, NotFoundError } from '../../core/errors.ts';
 import type { Db } from '../../db/connect.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { restaurants } from '../../db/schema.ts';
@@ -62,6 +62,7 @@ export function createQrService(deps: {
         selectedQrTemplate: restaurants.selectedQrTemplate,
         qrTemplateMeta: restaurants.qrTemplateMeta,
         updatedAt: restaurants.updatedAt,
+        languages: restaurants.languages,
       })
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId));
@@ -110,6 +111,17 @@ export function createQrService(deps: {
     };
   }
 
+  /**
+   * A code's address in a language (issue 24 §6): `?lang=` added when one is asked, which must be
+   * one of the restaurant's languages (400 otherwise).
+   */
+  const inLanguage = (row: Row, url: string, lang: string | undefined): string => {
+    if (!lang) return url;
+    const offered: string[] = [row.languages?.default ?? 'en', ...(row.languages?.others ?? [])];
+    if (!offered.includes(lang)) throw new InvalidError(messages.qrLanguageInvalid);
+    return `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`;
+  };
+
   /** The restaurant's logo, as PNG (what PDFKit and the watermark need), or null. */
   async function logoOf(row: Row): Promise<Buffer | null> {
     if (!row.logo) return null;
@@ -153,7 +165,9 @@ export function createQrService(deps: {
 
     /** The bare code as png, jpeg or svg (doc 2 §9 names and sizes). */
     async code(caller: Caller, query: QrCodeQuery): Promise<QrFile> {
-      const { row, url } = await targetOf(caller, query);
+      const target = await targetOf(caller, query);
+      const { row } = target;
+      const url = inLanguage(row, target.url, query.lang);
       const design = designOf(row);
       const watermark = await watermarkOf(row, design);
       const fileName = qrFileName(query.format);
@@ -200,9 +214,10 @@ export function createQrService(deps: {
         }));
       }
       const design = designOf(row);
+      const lang = query.lang;
       const body = await renderQrCardsPdf({
-        ...(cards ? { cards } : {}),
-        url,
+        ...(cards ? { cards: cards.map((card) => ({ ...card, url: inLanguage(row, card.url, lang) })) } : {}),
+        url: inLanguage(row, url, lang),
         settings: design.qrSettings,
         template: design.selectedQrTemplate,
         values: qrCardValues(design.selectedQrTemplate, design.templateMeta),

@@ -1,8 +1,10 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCode, IconExternalLink, IconQrcode, IconWorld } from '@tabler/icons-react';
+import { useState } from 'react';
 import { CopyMenuUrlButton } from './copy-menu-url-button.tsx';
 import { EmbedCodeModal } from './embed-code-modal.tsx';
+import { MenuLanguageSelect, useMenuLanguages, withLanguage } from './menu-language.tsx';
 import { QrCodeModal } from './qr-code-modal.tsx';
 import classes from './sharing.module.css';
 
@@ -22,6 +24,10 @@ export function PublicMenuCard({
 }) {
   const [embedOpened, embed] = useDisclosure(false);
   const [qrOpened, qr] = useDisclosure(false);
+  // Issue 24 §6: the link, embed and code may open the menu in one of the restaurant's languages.
+  const languages = useMenuLanguages();
+  const [lang, setLang] = useState<string | null>(null);
+  const shared = withLanguage(url, lang);
 
   return (
     <Card padding="md" id="public-menu" component="section" aria-labelledby="public-menu-title">
@@ -41,15 +47,16 @@ export function PublicMenuCard({
           Guests open it from the QR code on their table, from a link, or inside your website.
         </Text>
         <div className={classes.address}>
-          <span className={classes.addressText} title={url}>
-            {url}
+          <span className={classes.addressText} title={shared}>
+            {shared}
           </span>
         </div>
+        <MenuLanguageSelect languages={languages} value={lang} onChange={setLang} size="xs" maw={320} />
         <Group gap="xs">
-          <CopyMenuUrlButton url={url} size="xs" />
+          <CopyMenuUrlButton url={shared} size="xs" />
           <Button
             component="a"
-            href={url}
+            href={shared}
             target="_blank"
             rel="noreferrer"
             size="xs"
@@ -66,8 +73,13 @@ export function PublicMenuCard({
           </Button>
         </Group>
       </Stack>
-      <EmbedCodeModal opened={embedOpened} onClose={embed.close} url={url} restaurantName={restaurantName} />
-      <QrCodeModal opened={qrOpened} onClose={qr.close} />
+      <EmbedCodeModal
+        opened={embedOpened}
+        onClose={embed.close}
+        url={shared}
+        restaurantName={restaurantName}
+      />
+      <QrCodeModal opened={qrOpened} onClose={qr.close} lang={lang} />
     </Card>
   );
 }

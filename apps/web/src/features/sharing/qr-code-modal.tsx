@@ -1,9 +1,11 @@
 import { type QrDesignAnswer, qrCardValues, qrTemplateOf, resolveQrSettings } from '@carte/domain';
 import { Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQrDesign } from '../../api/qr.api.ts';
 import { isImplemented } from '../../ui/implemented-paths.ts';
+import { MenuLanguageSelect, useMenuLanguages, withLanguage } from './menu-language.tsx';
 import { QrCardPreview, QrCodeImage } from './qr-card-preview.tsx';
 import { QrDownloadMenu } from './qr-download-menu.tsx';
 import classes from './sharing.module.css';
@@ -12,7 +14,16 @@ import classes from './sharing.module.css';
  * The QR action of a menu address (dashboard, doc 2 §2): the code and the table card of the saved
  * design, its downloads, and the way to the QR section of the settings ("CUSTOMIZE QR").
  */
-export function QrCodeModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function QrCodeModal({
+  opened,
+  onClose,
+  lang,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The language chosen where the modal opened from (issue 24 §6); changeable here. */
+  lang?: string | null;
+}) {
   const design = useQrDesign({ enabled: opened });
   return (
     <Modal
@@ -23,7 +34,7 @@ export function QrCodeModal({ opened, onClose }: { opened: boolean; onClose: () 
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {design.data ? (
-        <QrCodeModalBody design={design.data} onClose={onClose} />
+        <QrCodeModalBody design={design.data} onClose={onClose} lang={lang ?? null} />
       ) : (
         <Group justify="center" py="xl">
           <Loader size="sm" aria-label="Loading the QR code" />
@@ -33,19 +44,31 @@ export function QrCodeModal({ opened, onClose }: { opened: boolean; onClose: () 
   );
 }
 
-function QrCodeModalBody({ design, onClose }: { design: QrDesignAnswer; onClose: () => void }) {
+function QrCodeModalBody({
+  design,
+  onClose,
+  lang: initialLang,
+}: {
+  design: QrDesignAnswer;
+  onClose: () => void;
+  lang: string | null;
+}) {
   const settings = resolveQrSettings(design.qrSettings);
   const template = design.selectedQrTemplate;
+  const languages = useMenuLanguages();
+  const [lang, setLang] = useState<string | null>(initialLang);
+  const menuUrl = withLanguage(design.menuUrl, lang);
   return (
     <Stack gap="lg">
       <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-        Print it on your tables, flyers or window. It opens your menu at {design.menuUrl}
+        Print it on your tables, flyers or window. It opens your menu at {menuUrl}
       </Text>
+      <MenuLanguageSelect languages={languages} value={lang} onChange={setLang} maw={360} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Stack align="center" gap="xs">
           <div className={classes.codeFrame}>
             <QrCodeImage
-              url={design.menuUrl}
+              url={menuUrl}
               settings={settings}
               logoUrl={design.logo}
               label="QR code of your public menu"
@@ -57,7 +80,7 @@ function QrCodeModalBody({ design, onClose }: { design: QrDesignAnswer; onClose:
         </Stack>
         <Stack align="center" gap="xs">
           <QrCardPreview
-            url={design.menuUrl}
+            url={menuUrl}
             settings={settings}
             template={template}
             values={qrCardValues(template, design.templateMeta)}
@@ -83,7 +106,7 @@ function QrCodeModalBody({ design, onClose }: { design: QrDesignAnswer; onClose:
         ) : (
           <span />
         )}
-        <QrDownloadMenu />
+        <QrDownloadMenu lang={lang} />
       </Group>
     </Stack>
   );

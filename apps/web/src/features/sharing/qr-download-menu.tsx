@@ -1,6 +1,7 @@
-import { messages, type QrImageFormat, type QrPaper } from '@carte/domain';
+import { messages, nativeLanguageName, type QrImageFormat, type QrPaper } from '@carte/domain';
 import { Button, type ButtonProps, Menu } from '@mantine/core';
 import {
+  IconCheck,
   IconChevronDown,
   IconDownload,
   IconFileTypePdf,
@@ -13,6 +14,7 @@ import { isApiError } from '../../api/api-error.ts';
 import { useRecordShared } from '../../api/getting-started.api.ts';
 import { qrApi } from '../../api/qr.api.ts';
 import { notifyError } from '../../ui/notify.ts';
+import { useMenuLanguages } from './menu-language.tsx';
 import { defaultPaper, saveFile } from './save-file.ts';
 
 const codes: { format: QrImageFormat; label: string; hint: string }[] = [
@@ -34,10 +36,19 @@ const DOWNLOAD_SIZE = 1024;
 /**
  * "Download or Print" (doc 2 §2, §4): the code as png, jpeg or svg, printable table cards as PDF
  * (A4 or Letter), and printing the cards from the browser's PDF viewer. Files follow the saved design.
- * With `mapId` the files are those of one menu display (its own address).
+ * With `mapId` the files are those of one menu display (its own address). With `lang` (or, when
+ * the restaurant has several languages and none is given, the language chosen in the menu itself)
+ * the files open the menu in that language (issue 24 §6).
  */
-export function QrDownloadMenu({ mapId, ...buttonProps }: ButtonProps & { mapId?: string }) {
+export function QrDownloadMenu({
+  mapId,
+  lang: givenLang,
+  ...buttonProps
+}: ButtonProps & { mapId?: string; lang?: string | null }) {
   const [busy, setBusy] = useState(false);
+  const languages = useMenuLanguages();
+  const [chosenLang, setChosenLang] = useState<string | null>(null);
+  const lang = givenLang !== undefined ? givenLang : chosenLang;
   // A file that left the app is the checklist's share step (a failure to record it is not the user's concern).
   const recordShared = useRecordShared();
   const shared = (how: 'qr-code' | 'qr-cards') => recordShared.mutate(how, { onError: () => undefined });
@@ -56,14 +67,14 @@ export function QrDownloadMenu({ mapId, ...buttonProps }: ButtonProps & { mapId?
 
   const downloadCode = (format: QrImageFormat) =>
     run(async () => {
-      const { blob, fileName } = await qrApi.code(format, DOWNLOAD_SIZE, mapId);
+      const { blob, fileName } = await qrApi.code(format, DOWNLOAD_SIZE, mapId, lang);
       saveFile(blob, fileName);
       shared('qr-code');
     });
 
   const downloadCards = (paper: QrPaper, perPage: 1 | 4) =>
     run(async () => {
-      const { blob, fileName } = await qrApi.cards(paper, perPage, mapId);
+      const { blob, fileName } = await qrApi.cards(paper, perPage, mapId, lang);
       saveFile(blob, fileName);
       shared('qr-cards');
     });
@@ -73,7 +84,7 @@ export function QrDownloadMenu({ mapId, ...buttonProps }: ButtonProps & { mapId?
     const tab = window.open('', '_blank');
     return run(async () => {
       try {
-        const { blob } = await qrApi.cards(defaultPaper(), 4, mapId);
+        const { blob } = await qrApi.cards(defaultPaper(), 4, mapId, lang);
         const url = URL.createObjectURL(blob);
         if (tab) tab.location.href = url;
         else window.location.assign(url);
@@ -98,6 +109,24 @@ export function QrDownloadMenu({ mapId, ...buttonProps }: ButtonProps & { mapId?
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        {givenLang === undefined && languages.length > 1 ? (
+          <>
+            <Menu.Label>Opens the menu in</Menu.Label>
+            {[null, ...languages].map((tag) => (
+              <Menu.Item
+                key={tag ?? 'browser'}
+                closeMenuOnClick={false}
+                role="menuitemradio"
+                aria-checked={lang === tag}
+                leftSection={lang === tag ? <IconCheck size={16} /> : <span style={{ width: 16 }} />}
+                onClick={() => setChosenLang(tag)}
+              >
+                {tag ? nativeLanguageName(tag) : "The guest's browser language"}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+          </>
+        ) : null}
         <Menu.Label>QR code</Menu.Label>
         {codes.map((code) => (
           <Menu.Item
