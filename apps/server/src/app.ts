@@ -50,6 +50,7 @@ import { addRestaurantRoutes } from './features/restaurants/add-restaurant.route
 import { ownershipTransferRoutes } from './features/restaurants/ownership-transfer.routes.ts';
 import { restaurantRoutes } from './features/restaurants/restaurant.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
+import { translationRoutes } from './features/translations/translation.routes.ts';
 import { authPlugin } from './http/auth.ts';
 import {
   apiDocsPolicy,
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         gettingStarted: services.gettingStarted,
       });
       await api.register(quickEditRoutes, { prefix: '/settings', quickEdit: services.quickEdit });
+      await api.register(translationRoutes, { prefix: '/translations', translations: services.translations });
       await api.register(memberRoutes, { prefix: '/members', members: services.members });
       await api.register(billingRoutes, {
         prefix: '/subscription',
