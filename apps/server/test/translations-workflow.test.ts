@@ -384,4 +384,13 @@ describe('files', () => {
     });
     expect(await storedOf(other)).toEqual(before);
   });
+
+  it('reads a hostile XLIFF file of unclosed tags promptly, saving nothing', async () => {
+    const world = await restaurantWithFrench();
+    const hostile = `<xliff version="2.0">${'<unit id="a"><target><![CDATA[<<'.repeat(40_000)}`;
+    const started = performance.now();
+    const imported = await importFile(world.token, hostile, 'x.xlf');
+    expect(imported.body.message).toEqual({ saved: 0, unmatched: [] });
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
 });

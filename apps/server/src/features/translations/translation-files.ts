@@ -59,23 +59,51 @@ export function translationsXliff(rows: TranslationRow[], srcLang: string, trgLa
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-/** XML text back: the five entities, numeric references and CDATA sections. */
-function unescapeXml(text: string): string {
-  return text.replace(
-    /<!\[CDATA\[([\s\S]*?)\]\]>|&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g,
-    (whole, cdata, ref) => {
-      if (cdata !== undefined) return cdata;
-      if (ref.startsWith('#x')) return safeCodePoint(Number.parseInt(ref.slice(2), 16), whole);
-      if (ref.startsWith('#')) return safeCodePoint(Number.parseInt(ref.slice(1), 10), whole);
-      return entities[ref] ?? whole;
-    },
-  );
-}
+/** XML text back: the five entities and numeric references. */
+const unescapeXml = (text: string): string =>
+  text.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-z]{2,4});/g, (whole, ref: string) => {
+    if (ref.startsWith('#x')) return safeCodePoint(Number.parseInt(ref.slice(2), 16), whole);
+    if (ref.startsWith('#')) return safeCodePoint(Number.parseInt(ref.slice(1), 10), whole);
+    return entities[ref] ?? whole;
+  });
 const safeCodePoint = (code: number, fallback: string) =>
   Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
 
-/** The text between an element's tags (inline markup a tool added, such as <ph/>, is dropped). */
-const innerText = (xml: string) => unescapeXml(xml.replace(/<(?!!\[CDATA\[)[^>]*>/g, ''));
+/**
+ * The text of an element's content: CDATA sections as written, other markup a tool added inline
+ * (<ph/>, <mrk>) dropped, references resolved. Every scan moves forward only (a hostile file of
+ * unclosed tags costs linear time).
+ */
+function innerText(xml: string): string {
+  let out = '';
+  let at = 0;
+  while (at < xml.length) {
+    const cdata = xml.indexOf('<![CDATA[', at);
+    const end = cdata < 0 ? xml.length : cdata;
+    out += unescapeXml(xml.slice(at, end).replace(/<[^<>]*>/g, ''));
+    if (cdata < 0) break;
+    const close = xml.indexOf(']]>', cdata + 9);
+    if (close < 0) break;
+    out += xml.slice(cdata + 9, close);
+    at = close + 3;
+  }
+  return out;
+}
+
+/** The elements named `name` in `xml`, in order: their attributes and content (linear scan). */
+function* elements(xml: string, name: string): Generator<{ attributes: string; content: string }> {
+  const open = new RegExp(`<${name}(\\s[^<>]*)?>`, 'g');
+  const close = `</${name}>`;
+  for (;;) {
+    const found = open.exec(xml);
+    if (!found) return;
+    const from = found.index + found[0].length;
+    const end = xml.indexOf(close, from);
+    if (end < 0) return;
+    yield { attributes: found[1] ?? '', content: xml.slice(from, end) };
+    open.lastIndex = end + close.length;
+  }
+}
 
 /**
  * Reads an XLIFF 2.0 (or 1.2) file: every `<unit id>` (1.2: `<trans-unit id>`) with its targets. A
@@ -86,23 +114,21 @@ export function readXliff(text: string): { items: FileItem[]; problems: Problems
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new InvalidError('The file declares entities: not read');
   const items: FileItem[] = [];
   const problems: Problems = [];
-  const unitPattern = /<(unit|trans-unit)\b([^>]*)>([\s\S]*?)<\/\1>/g;
+  const tag = /<trans-unit[\s>]/.test(text) ? 'trans-unit' : 'unit';
   let count = 0;
-  for (const match of text.matchAll(unitPattern)) {
+  for (const unitElement of elements(text, tag)) {
     if (++count > MAX_TRANSLATION_FILE_ROWS)
       throw new InvalidError(`At most ${MAX_TRANSLATION_FILE_ROWS} units in one file`);
-    const id = unescapeXml(/\bid\s*=\s*"([^"]*)"/.exec(match[2] ?? '')?.[1] ?? '');
-    const body = match[3] ?? '';
-    const targets = [...body.matchAll(/<target\b[^>]*>([\s\S]*?)<\/target>/g)].map((found) =>
-      innerText(found[1] ?? ''),
-    );
+    const id = unescapeXml(/\bid\s*=\s*"([^"]*)"/.exec(unitElement.attributes)?.[1] ?? '');
     const unit = id || `#${count}`;
     const parts = /^([a-z]+):([^:]+):(.+)$/.exec(id);
     if (!parts) {
       problems.push({ unit, reason: 'The unit id is not kind:id:field' });
       continue;
     }
-    const target = targets.join('');
+    const target = [...elements(unitElement.content, 'target')]
+      .map((found) => innerText(found.content))
+      .join('');
     if (!target.trim()) {
       problems.push({ unit, reason: 'The translation is empty' });
       continue;
