@@ -287,8 +287,8 @@ function ImportDialog({
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {result.unmatched.map((entry, index) => (
-                      <Table.Tr key={`${entry.line ?? entry.unit}-${index}`}>
+                    {result.unmatched.map((entry) => (
+                      <Table.Tr key={`${entry.line ?? entry.unit}-${entry.reason}`}>
                         <Table.Td>{entry.line !== undefined ? `Line ${entry.line}` : entry.unit}</Table.Td>
                         <Table.Td>{entry.reason}</Table.Td>
                       </Table.Tr>
