@@ -38,6 +38,7 @@ export function TranslationRowEditor({
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(value);
   const inFlight = useRef(false);
+  const touched = useRef(false);
   const again = useRef(false);
   const sourceId = `source-${row.kind}-${row.id}-${row.field}`;
 
@@ -66,6 +67,12 @@ export function TranslationRowEditor({
   };
 
   const change = (text: string) => {
+    // The rich-text editor reports its first (normalized) value on its own: only a person's edits save.
+    if (text === latest.current || (row.rich && !touched.current)) {
+      setValue(text);
+      latest.current = text;
+      return;
+    }
     setValue(text);
     latest.current = text;
     setSave('pending');
@@ -109,7 +116,18 @@ export function TranslationRowEditor({
         </Stack>
         <Stack gap={4}>
           {row.rich ? (
-            <RichTextEditor label={`Translation: ${label}`} value={value} onChange={change} minHeight={80} />
+            <div
+              onFocusCapture={() => {
+                touched.current = true;
+              }}
+            >
+              <RichTextEditor
+                label={`Translation: ${label}`}
+                value={value}
+                onChange={change}
+                minHeight={80}
+              />
+            </div>
           ) : (
             <Textarea
               aria-label={`Translation: ${label}`}
