@@ -57,6 +57,7 @@ describe('translations', () => {
     expect(await missing()).toBe(before - 1);
     await expectNoSeriousViolation(page);
     if (shots) {
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${shots}/translations-1280.png` });
       await page.setViewportSize(phone);
       await page.screenshot({ path: `${shots}/translations-390.png` });

@@ -139,7 +139,7 @@ export function TranslationRowEditor({
               maxRows={6}
             />
           )}
-          <Group gap="xs" justify="space-between" mih={26}>
+          <Group gap="xs" justify="space-between" mih={20}>
             <SaveStatus state={save} onRetry={() => void send({ text: latest.current })} />
             {(row.state === 'machine' || row.state === 'stale') &&
               save !== 'pending' &&
