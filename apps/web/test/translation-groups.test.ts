@@ -46,6 +46,10 @@ describe('the translation screen groups', () => {
     expect(groupTranslations(rows, menus, 'stale').map((group) => group.title)).toEqual(['Not on a menu']);
     expect(groupTranslations(rows, menus, 'machine').map((group) => group.title)).toEqual(['Dinner']);
     expect(groupTranslations([], menus, 'all')).toEqual([]);
+    // A row translated under "Stale" stays shown until the filter changes.
+    const done = rows.map((entry) => (entry.id === 'd2' ? { ...entry, state: 'done' as const } : entry));
+    expect(groupTranslations(done, menus, 'stale')).toEqual([]);
+    expect(groupTranslations(done, menus, 'stale', new Set(['dish:d2:name']))[0]!.rows[0]!.id).toBe('d2');
   });
 
   it('takes the states a save answers', () => {

@@ -17,14 +17,17 @@ const kindOrder = ['menu', 'category', 'dish', 'ingredient', 'customization', 'r
 /**
  * The screen's groups: one per menu (in the menus' order) holding the texts that appear on it, then
  * "Not on a menu" for the rest, then "Restaurant" for the restaurant's own texts. A text on two menus
- * shows under the first. Empty groups are left out; the filter keeps the rows in that state.
+ * shows under the first. Empty groups are left out; the filter keeps the rows in that state, and those in `keep` (a row
+ * translated under "Missing" stays until the filter changes, so the field being typed in never vanishes).
  */
 export function groupTranslations(
   rows: readonly TranslationRow[],
   menus: readonly { id: string; name: string }[],
   filter: TranslationFilter,
+  /** Rows shown under the filter since it was chosen: they stay while the owner translates them. */
+  keep: ReadonlySet<string> = new Set(),
 ): TranslationGroup[] {
-  const kept = filter === 'all' ? rows : rows.filter((row) => row.state === filter);
+  const kept = filter === 'all' ? rows : rows.filter((row) => row.state === filter || keep.has(rowKey(row)));
   const byMenu = new Map<string, TranslationRow[]>(menus.map((menu) => [menu.id, []]));
   const loose: TranslationRow[] = [];
   const restaurant: TranslationRow[] = [];

@@ -74,6 +74,12 @@ function TranslationsScreen({ lang }: { lang: string }) {
   const [rows, setRows] = useState<TranslationRow[] | null>(null);
   const [generation, setGeneration] = useState(0);
   const [filter, setFilter] = useState<TranslationFilter>('all');
+  // The rows the chosen filter showed when it was chosen: they stay while they are translated.
+  const [keep, setKeep] = useState<ReadonlySet<string>>(new Set());
+  const choose = (next: TranslationFilter) => {
+    setFilter(next);
+    setKeep(new Set((rows ?? []).filter((row) => row.state === next).map(rowKey)));
+  };
   const [shown, setShown] = useState<Record<string, number>>({});
   const [importing, setImporting] = useState(false);
 
@@ -84,8 +90,8 @@ function TranslationsScreen({ lang }: { lang: string }) {
 
   const counts = useMemo(() => (rows ? countsOf(rows) : null), [rows]);
   const groups = useMemo(
-    () => (rows && list.data ? groupTranslations(rows, list.data.menus, filter) : []),
-    [rows, list.data, filter],
+    () => (rows && list.data ? groupTranslations(rows, list.data.menus, filter, keep) : []),
+    [rows, list.data, filter, keep],
   );
   const onSaved = (result: TranslationSaveResult) =>
     setRows((current) => (current ? withSavedStates(current, result.items) : current));
@@ -134,11 +140,7 @@ function TranslationsScreen({ lang }: { lang: string }) {
         />
       )}
       {counts ? (
-        <Chip.Group
-          multiple={false}
-          value={filter}
-          onChange={(value) => setFilter(value as TranslationFilter)}
-        >
+        <Chip.Group multiple={false} value={filter} onChange={(value) => choose(value as TranslationFilter)}>
           <Group gap="xs" aria-label="Show">
             <Chip value="all">All {formatCount(counts.total)}</Chip>
             <Chip value="missing">Missing {formatCount(counts.missing)}</Chip>
