@@ -38,6 +38,8 @@ export function ownerScreens(ids: Ids): Screen[] {
   const screens: Screen[] = [];
   for (const rule of routeRules) {
     if (rule.area !== 'owner' || !rule.private || !implementedPaths.has(rule.path)) continue;
+    // The translation screen of one language is /translations's own (it opens the first language).
+    if (rule.path === '/translations/:lang') continue;
     const url = rule.path
       .replace('/update-dish/:id', `/update-dish/${ids.dish}`)
       .replace('/update-category/:id', `/update-category/${ids.category}`)

@@ -51,6 +51,7 @@ import { ownershipTransferRoutes } from './features/restaurants/ownership-transf
 import { restaurantRoutes } from './features/restaurants/restaurant.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { machineDraftRoutes } from './features/translations/machine-drafts.routes.ts';
+import { translationRoutes } from './features/translations/translation.routes.ts';
 import { authPlugin } from './http/auth.ts';
 import {
   apiDocsPolicy,
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         gettingStarted: services.gettingStarted,
       });
       await api.register(quickEditRoutes, { prefix: '/settings', quickEdit: services.quickEdit });
+      await api.register(translationRoutes, { prefix: '/translations', translations: services.translations });
       await api.register(memberRoutes, { prefix: '/members', members: services.members });
       await api.register(machineDraftRoutes, {
         prefix: '/translations',

@@ -21,6 +21,7 @@ import { createCsvImportService } from './features/csv-import/csv-import.service
 import { createCustomizationService } from './features/customizations/customization.service.ts';
 import { createDietaryService } from './features/dietary/dietary.service.ts';
 import { createDishService } from './features/dishes/dish.service.ts';
+import { sanitizeRichText } from './features/dishes/index.ts';
 import { createDisplayService } from './features/displays/display.service.ts';
 import { createFilterService } from './features/filters/filter.service.ts';
 import { createGettingStartedService } from './features/getting-started/getting-started.service.ts';
@@ -55,6 +56,7 @@ import { createAddRestaurantService } from './features/restaurants/add-restauran
 import { createOwnershipTransferService } from './features/restaurants/ownership-transfer.service.ts';
 import { createRestaurantService } from './features/restaurants/restaurant.service.ts';
 import { createMachineDraftService } from './features/translations/machine-drafts.service.ts';
+import { createTranslationService } from './features/translations/translation.service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -250,6 +252,7 @@ export function createServices(deps: ServiceDeps) {
       now,
       publicMenu,
     }),
+    translations: createTranslationService({ db, publicMenu, sanitizeRichText }),
     mediaLibrary: createMediaLibraryService({ db, storage, now }),
     members: createMemberService({ db, mailer: deps.mailer, links, publicUrl: config.publicUrl, now }),
     analytics,

@@ -30,6 +30,7 @@ export * from './restaurant-profile.ts';
 export * from './rich-text.ts';
 export * from './roles.ts';
 export * from './schedule.ts';
+export * from './translation-workflow.ts';
 export * from './translations.ts';
 export * from './validation.ts';
 export * from './visibility.ts';

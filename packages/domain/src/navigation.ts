@@ -35,6 +35,9 @@ export const routeRules: RouteRule[] = [
   owner('/menus/:id/allergens', { except: ['menu'] }),
   owner('/allergens/food-types', { except: ['dish'] }),
   owner('/filters', { except: ['menu'] }),
+  // Issue 24: the translation screen, for whoever may change the restaurant or its menus.
+  owner('/translations', { except: ['restaurant', 'menu'], connector: 'or' }),
+  owner('/translations/:lang', { except: ['restaurant', 'menu'], connector: 'or' }),
   owner('/toggle-list', { except: ['menu', 'category', 'dish', 'ingredient'], connector: 'or' }),
   owner('/members', { except: ['member'] }),
   owner('/media-section', { except: ['dish'] }),
@@ -118,6 +121,7 @@ export const restaurantNav: NavEntry[] = [
     entry('/create-menu', 'Create menu', 'plus', { except: ['menu'] }),
     entry('/timeline', 'Timeline', 'timeline', { except: ['menu'] }),
     entry('/filters', 'Filters', 'filter', { except: ['menu'] }),
+    entry('/translations', 'Translations', 'language', { except: ['restaurant', 'menu'], connector: 'or' }),
     entry('/customizations', 'Customizations', 'adjustments', { except: ['restaurant'] }),
   ]),
   entry('/create-category', 'Categories', 'category', { except: ['category'] }),

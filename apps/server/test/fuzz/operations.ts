@@ -46,6 +46,7 @@ const formRoutes: Record<string, { schema: z.ZodType | null; files: string[] }> 
   'POST /api/ingredients/upload-csv': { schema: null, files: ['csv'] },
   'POST /api/categories/upload-csv': { schema: null, files: ['csv'] },
   'POST /api/dishes/upload-csv': { schema: null, files: ['csv'] },
+  'POST /api/translations/{lang}/import': { schema: null, files: ['file'] },
 };
 
 const formSchema = (schema: z.ZodType): JsonSchema =>

@@ -151,6 +151,17 @@ export const bodies = {
     fields: { menu },
     files: [{ field: 'csv', filename: 'categories.csv', content: `name\n${aim.fresh('Imported')}\n` }],
   }),
+  /** A translation CSV naming one dish's name (issue 24 §3). */
+  translationCsv: (_aim: Aim, dish: string) => ({
+    fields: {},
+    files: [
+      {
+        field: 'file',
+        filename: 'translations.csv',
+        content: `kind,id,field,source,translation\ndish,${dish},name,Soup,Soupe\n`,
+      },
+    ],
+  }),
 };
 
 // ---------- the table ----------
@@ -740,6 +751,62 @@ export const routeTable: Record<string, RouteEntry> = {
             ],
           },
         }),
+      },
+    ],
+  },
+  // ---- translations (issue 24 §3) ----
+  'GET /api/translations': {
+    kind: 'session-scoped',
+    reason: "what is left to translate in the caller's own restaurant, per language",
+  },
+  'GET /api/translations/{lang}': {
+    kind: 'session-scoped',
+    reason: "the caller's own restaurant's texts in one of its languages; takes no record id",
+  },
+  'GET /api/translations/{lang}/export.csv': {
+    kind: 'session-scoped',
+    reason: "the caller's own texts as a CSV file; takes no record id",
+  },
+  'GET /api/translations/{lang}/export.xliff': {
+    kind: 'session-scoped',
+    reason: "the caller's own texts as an XLIFF file; takes no record id",
+  },
+  'PUT /api/translations/{lang}': {
+    kind: 'targets',
+    variants: [
+      {
+        access: 'write',
+        aim: "B's dish's name",
+        request: (a) => ({
+          params: { lang: 'fr' },
+          body: { items: [{ kind: 'dish', id: a.target.dish, field: 'name', text: a.fresh('Plat') }] },
+        }),
+      },
+      {
+        access: 'write',
+        aim: "B's menu's name, with the caller's own dish",
+        request: (a) => ({
+          params: { lang: 'fr' },
+          body: {
+            items: [
+              { kind: 'dish', id: a.own.dish, field: 'name', text: a.fresh('Plat') },
+              { kind: 'menu', id: a.target.menu, field: 'name', text: a.fresh('Carte') },
+            ],
+          },
+        }),
+      },
+    ],
+  },
+  'POST /api/translations/{lang}/import': {
+    kind: 'targets',
+    variants: [
+      {
+        // The file's rows naming another restaurant's records are reported, not refused: the answer
+        // must be the one a never-used id gets, and nothing changes.
+        access: 'read',
+        aim: "B's dish in an imported CSV (reported unmatched)",
+        request: (a) => ({ params: { lang: 'fr' }, form: bodies.translationCsv(a, a.target.dish) }),
+        sameAs: (a) => ({ params: { lang: 'fr' }, form: bodies.translationCsv(a, 'f'.repeat(24)) }),
       },
     ],
   },

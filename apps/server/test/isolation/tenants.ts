@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@carte/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { users } from '../../src/db/schema.ts';
+import { restaurants, users } from '../../src/db/schema.ts';
 import type { TestApp } from '../app.ts';
 import { createLocationOwner, createMember, createOwner, signIn } from '../factories.ts';
 import { bodies } from './route-table.ts';
@@ -129,6 +129,11 @@ export async function buildTenant(
 ): Promise<Tenant> {
   const tag = tagOf();
   const { token } = owner;
+  // Every tenant offers French besides English, so the translation routes (issue 24) take 'fr'.
+  await t.runtime.database.db
+    .update(restaurants)
+    .set({ languages: { default: 'en', others: ['fr'] } })
+    .where(eq(restaurants.id, owner.restaurantId));
   const made = await must<{ insertedIngredients: { _id: string }[] }>(t, token, 'POST /api/ingredients', {
     body: { ingredients: [`Flour ${label} ${tag}`] },
   });

@@ -73,6 +73,9 @@ const AnalyticsPage = lazy(() =>
 const TimelinePage = lazy(() =>
   import('../features/timeline/timeline-area.ts').then((m) => ({ default: m.TimelinePage })),
 );
+const TranslationsPage = lazy(() =>
+  import('../features/translations/translations-area.ts').then((m) => ({ default: m.TranslationsPage })),
+);
 const QuickEditPage = lazy(() =>
   import('../features/quick-edit/quick-edit-area.ts').then((m) => ({ default: m.QuickEditPage })),
 );
@@ -200,6 +203,8 @@ export const router = createBrowserRouter([
               { path: '/filters', element: <FiltersPage /> },
               { path: '/timeline', element: <TimelinePage /> },
               { path: '/toggle-list', element: <QuickEditPage /> },
+              { path: '/translations', element: <TranslationsPage /> },
+              { path: '/translations/:lang', element: <TranslationsPage /> },
               { path: '/settings', element: <SettingsPage /> },
               { path: '/add-restaurant', element: <AddRestaurantPage /> },
               { path: '/menu-interaction-tracking', element: <AnalyticsPage /> },

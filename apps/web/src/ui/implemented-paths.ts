@@ -15,6 +15,8 @@ export const implementedPaths: ReadonlySet<string> = new Set([
   '/create-ingredient',
   '/customizations',
   '/filters',
+  '/translations',
+  '/translations/:lang',
   '/timeline',
   '/toggle-list',
   '/settings',

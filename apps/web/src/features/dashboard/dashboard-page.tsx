@@ -20,6 +20,7 @@ import { GettingStartedChecklist } from './getting-started-checklist.tsx';
 import { MenuSwitcher } from './menu-switcher.tsx';
 import { PreviewToggle } from './preview-toggle.tsx';
 import { SelectedMenuCard } from './selected-menu-card.tsx';
+import { TranslationsCard } from './translations-card.tsx';
 
 /**
  * The owner's dashboard (doc 1 §2): menu switcher, the selected menu's categories (drag and drop),
@@ -99,6 +100,7 @@ export function DashboardPage() {
                     published={menus.some((candidate) => !candidate.draft)}
                   />
                 )}
+                {(can('restaurant') || can('menu')) && <TranslationsCard />}
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 8 }}>

@@ -10,6 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../api/api-error.ts';
 import { api } from '../../api/client.ts';
 import { invalidatedBy } from '../../api/query-keys.ts';
+import { translationKeys } from '../../api/translations.api.ts';
 import { usePublicConfig } from '../../api/use-public-config.ts';
 import { confirmAction } from '../../ui/confirm.tsx';
 import { errorMessage, notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -23,6 +24,7 @@ const translateMissing = ({ lang, includeStale }: { lang: string; includeStale: 
 
 /** Everything that carries translations is read again: the drafts show wherever the texts do. */
 const reloaded = [
+  translationKeys.all,
   ...invalidatedBy.menu,
   ...invalidatedBy.category,
   ...invalidatedBy.dish,
