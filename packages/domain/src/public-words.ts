@@ -62,6 +62,20 @@ export interface PublicWords {
   allergenNone: string;
   allergenNotDeclared: string;
   avoidAllergens: string;
+  /** The filter panel's count, reasons and sorts, the banner's "not served yet", units (issue 24 §5). */
+  greyedCount: (count: number, total: number) => string;
+  reasonDiet: (name: string) => string;
+  reasonFoodType: (name: string) => string;
+  reasonInclude: (name: string) => string;
+  reasonExclude: (name: string) => string;
+  notOpenYet: (menu: string, time: string) => string;
+  sortLabels: Record<
+    'price-asc' | 'price-desc' | 'calories-asc' | 'calories-desc' | 'alcohol-asc' | 'alcohol-desc',
+    string
+  >;
+  calories: (value: number) => string;
+  kcal: (value: number, portion: string | null) => string;
+  alcohol: (value: number) => string;
   allergens: Record<AllergenKey, { name: string; short: string }>;
 }
 
@@ -127,6 +141,26 @@ const en: PublicWords = {
   allergenNone: 'None of the 14 regulated allergens',
   allergenNotDeclared: 'Allergens not declared — ask the staff',
   avoidAllergens: 'Avoid allergens',
+  greyedCount: (count, total) =>
+    count === 0
+      ? `All ${total} dishes match your filters.`
+      : `${count} of ${total} dishes ${count === 1 ? "doesn't" : "don't"} match your filters.`,
+  reasonDiet: (name) => `not ${name}`,
+  reasonFoodType: (name) => `contains ${name}`,
+  reasonInclude: (name) => `no ${name}`,
+  reasonExclude: (name) => `has ${name}`,
+  notOpenYet: (menu, time) => `${menu} is not served yet. It starts at ${time}.`,
+  sortLabels: {
+    'price-asc': 'Price: low to high',
+    'price-desc': 'Price: high to low',
+    'calories-asc': 'Calories: low to high',
+    'calories-desc': 'Calories: high to low',
+    'alcohol-asc': 'Alcohol: low to high',
+    'alcohol-desc': 'Alcohol: high to low',
+  },
+  calories: (value) => `${value} cal`,
+  kcal: (value, portion) => (portion ? `${value} kcal per ${portion}` : `${value} kcal`),
+  alcohol: (value) => `${value}% alc.`,
   allergens: allergenTable({
     gluten: ['Cereals containing gluten', 'Gluten'],
     crustaceans: ['Crustaceans', 'Crustaceans'],
@@ -199,6 +233,26 @@ const fr: PublicWords = {
   allergenNone: 'Aucun des 14 allergènes réglementés',
   allergenNotDeclared: 'Allergènes non déclarés — demandez au personnel',
   avoidAllergens: 'Éviter les allergènes',
+  greyedCount: (count, total) =>
+    count === 0
+      ? `Les ${total} plats correspondent à vos filtres.`
+      : `${count} plat${count === 1 ? '' : 's'} sur ${total} ne correspond${count === 1 ? '' : 'ent'} pas à vos filtres.`,
+  reasonDiet: (name) => `pas ${name}`,
+  reasonFoodType: (name) => `contient ${name}`,
+  reasonInclude: (name) => `sans ${name}`,
+  reasonExclude: (name) => `avec ${name}`,
+  notOpenYet: (menu, time) => `${menu} n’est pas encore servi. Il commence à ${time}.`,
+  sortLabels: {
+    'price-asc': 'Prix croissant',
+    'price-desc': 'Prix décroissant',
+    'calories-asc': 'Calories croissantes',
+    'calories-desc': 'Calories décroissantes',
+    'alcohol-asc': 'Alcool croissant',
+    'alcohol-desc': 'Alcool décroissant',
+  },
+  calories: (value) => `${value} kcal`,
+  kcal: (value, portion) => (portion ? `${value} kcal pour ${portion}` : `${value} kcal`),
+  alcohol: (value) => `${value} % vol.`,
   allergens: allergenTable({
     gluten: ['Céréales contenant du gluten', 'Gluten'],
     crustaceans: ['Crustacés', 'Crustacés'],
@@ -271,6 +325,26 @@ const es: PublicWords = {
   allergenNone: 'Ninguno de los 14 alérgenos regulados',
   allergenNotDeclared: 'Alérgenos no declarados: pregunte al personal',
   avoidAllergens: 'Evitar alérgenos',
+  greyedCount: (count, total) =>
+    count === 0
+      ? `Los ${total} platos coinciden con sus filtros.`
+      : `${count} de ${total} platos no coincide${count === 1 ? '' : 'n'} con sus filtros.`,
+  reasonDiet: (name) => `no es ${name}`,
+  reasonFoodType: (name) => `contiene ${name}`,
+  reasonInclude: (name) => `sin ${name}`,
+  reasonExclude: (name) => `con ${name}`,
+  notOpenYet: (menu, time) => `${menu} aún no se sirve. Empieza a las ${time}.`,
+  sortLabels: {
+    'price-asc': 'Precio: de menor a mayor',
+    'price-desc': 'Precio: de mayor a menor',
+    'calories-asc': 'Calorías: de menor a mayor',
+    'calories-desc': 'Calorías: de mayor a menor',
+    'alcohol-asc': 'Alcohol: de menor a mayor',
+    'alcohol-desc': 'Alcohol: de mayor a menor',
+  },
+  calories: (value) => `${value} kcal`,
+  kcal: (value, portion) => (portion ? `${value} kcal por ${portion}` : `${value} kcal`),
+  alcohol: (value) => `${value} % vol.`,
   allergens: allergenTable({
     gluten: ['Cereales que contengan gluten', 'Gluten'],
     crustaceans: ['Crustáceos', 'Crustáceos'],
@@ -345,6 +419,26 @@ const de: PublicWords = {
   allergenNone: 'Keines der 14 kennzeichnungspflichtigen Allergene',
   allergenNotDeclared: 'Allergene nicht angegeben – fragen Sie das Personal',
   avoidAllergens: 'Allergene vermeiden',
+  greyedCount: (count, total) =>
+    count === 0
+      ? `Alle ${total} Gerichte passen zu Ihren Filtern.`
+      : `${count} von ${total} Gerichten ${count === 1 ? 'passt' : 'passen'} nicht zu Ihren Filtern.`,
+  reasonDiet: (name) => `nicht ${name}`,
+  reasonFoodType: (name) => `enthält ${name}`,
+  reasonInclude: (name) => `ohne ${name}`,
+  reasonExclude: (name) => `mit ${name}`,
+  notOpenYet: (menu, time) => `${menu} wird noch nicht serviert. Beginn um ${time}.`,
+  sortLabels: {
+    'price-asc': 'Preis: aufsteigend',
+    'price-desc': 'Preis: absteigend',
+    'calories-asc': 'Kalorien: aufsteigend',
+    'calories-desc': 'Kalorien: absteigend',
+    'alcohol-asc': 'Alkohol: aufsteigend',
+    'alcohol-desc': 'Alkohol: absteigend',
+  },
+  calories: (value) => `${value} kcal`,
+  kcal: (value, portion) => (portion ? `${value} kcal pro ${portion}` : `${value} kcal`),
+  alcohol: (value) => `${value} % vol.`,
   allergens: allergenTable({
     gluten: ['Glutenhaltiges Getreide', 'Gluten'],
     crustaceans: ['Krebstiere', 'Krebstiere'],
@@ -417,6 +511,26 @@ const it: PublicWords = {
   allergenNone: 'Nessuno dei 14 allergeni regolamentati',
   allergenNotDeclared: 'Allergeni non dichiarati: chiedi al personale',
   avoidAllergens: 'Evita allergeni',
+  greyedCount: (count, total) =>
+    count === 0
+      ? `Tutti i ${total} piatti corrispondono ai filtri.`
+      : `${count} piatt${count === 1 ? 'o' : 'i'} su ${total} non corrispond${count === 1 ? 'e' : 'ono'} ai filtri.`,
+  reasonDiet: (name) => `non ${name}`,
+  reasonFoodType: (name) => `contiene ${name}`,
+  reasonInclude: (name) => `senza ${name}`,
+  reasonExclude: (name) => `con ${name}`,
+  notOpenYet: (menu, time) => `${menu} non è ancora servito. Inizia alle ${time}.`,
+  sortLabels: {
+    'price-asc': 'Prezzo crescente',
+    'price-desc': 'Prezzo decrescente',
+    'calories-asc': 'Calorie crescenti',
+    'calories-desc': 'Calorie decrescenti',
+    'alcohol-asc': 'Alcol crescente',
+    'alcohol-desc': 'Alcol decrescente',
+  },
+  calories: (value) => `${value} kcal`,
+  kcal: (value, portion) => (portion ? `${value} kcal per ${portion}` : `${value} kcal`),
+  alcohol: (value) => `${value}% vol.`,
   allergens: allergenTable({
     gluten: ['Cereali contenenti glutine', 'Glutine'],
     crustaceans: ['Crostacei', 'Crostacei'],
@@ -489,6 +603,26 @@ const pt: PublicWords = {
   allergenNone: 'Nenhum dos 14 alergénios regulamentados',
   allergenNotDeclared: 'Alergénios não declarados — pergunte ao pessoal',
   avoidAllergens: 'Evitar alergénios',
+  greyedCount: (count, total) =>
+    count === 0
+      ? `Os ${total} pratos correspondem aos seus filtros.`
+      : `${count} de ${total} pratos não corresponde${count === 1 ? '' : 'm'} aos seus filtros.`,
+  reasonDiet: (name) => `não é ${name}`,
+  reasonFoodType: (name) => `contém ${name}`,
+  reasonInclude: (name) => `sem ${name}`,
+  reasonExclude: (name) => `com ${name}`,
+  notOpenYet: (menu, time) => `${menu} ainda não é servido. Começa às ${time}.`,
+  sortLabels: {
+    'price-asc': 'Preço: do menor ao maior',
+    'price-desc': 'Preço: do maior ao menor',
+    'calories-asc': 'Calorias: da menor à maior',
+    'calories-desc': 'Calorias: da maior à menor',
+    'alcohol-asc': 'Álcool: do menor ao maior',
+    'alcohol-desc': 'Álcool: do maior ao menor',
+  },
+  calories: (value) => `${value} kcal`,
+  kcal: (value, portion) => (portion ? `${value} kcal por ${portion}` : `${value} kcal`),
+  alcohol: (value) => `${value}% vol.`,
   allergens: allergenTable({
     gluten: ['Cereais que contêm glúten', 'Glúten'],
     crustaceans: ['Crustáceos', 'Crustáceos'],
@@ -561,6 +695,26 @@ const nl: PublicWords = {
   allergenNone: 'Geen van de 14 gereglementeerde allergenen',
   allergenNotDeclared: 'Allergenen niet opgegeven — vraag het personeel',
   avoidAllergens: 'Allergenen vermijden',
+  greyedCount: (count, total) =>
+    count === 0
+      ? `Alle ${total} gerechten passen bij uw filters.`
+      : `${count} van de ${total} gerechten ${count === 1 ? 'past' : 'passen'} niet bij uw filters.`,
+  reasonDiet: (name) => `niet ${name}`,
+  reasonFoodType: (name) => `bevat ${name}`,
+  reasonInclude: (name) => `zonder ${name}`,
+  reasonExclude: (name) => `met ${name}`,
+  notOpenYet: (menu, time) => `${menu} wordt nog niet geserveerd. Begint om ${time}.`,
+  sortLabels: {
+    'price-asc': 'Prijs: laag naar hoog',
+    'price-desc': 'Prijs: hoog naar laag',
+    'calories-asc': 'Calorieën: laag naar hoog',
+    'calories-desc': 'Calorieën: hoog naar laag',
+    'alcohol-asc': 'Alcohol: laag naar hoog',
+    'alcohol-desc': 'Alcohol: hoog naar laag',
+  },
+  calories: (value) => `${value} kcal`,
+  kcal: (value, portion) => (portion ? `${value} kcal per ${portion}` : `${value} kcal`),
+  alcohol: (value) => `${value}% vol.`,
   allergens: allergenTable({
     gluten: ['Glutenbevattende granen', 'Gluten'],
     crustaceans: ['Schaaldieren', 'Schaaldieren'],

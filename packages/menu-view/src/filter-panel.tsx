@@ -5,7 +5,6 @@ import { activeFilterCount, greyedStatus, readFilterForm } from './filtering.ts'
 import { allergenName } from './labelling.ts';
 import type { MenuPage } from './page.ts';
 import { ViewLink } from './parts.tsx';
-import { sortLabels } from './texts.ts';
 import { menuBasePath, viewHref } from './urls.ts';
 import { useWords } from './words-context.ts';
 
@@ -126,7 +125,7 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
                 <option value="">{words.sortMenuOrder}</option>
                 {choices.sorts.map((sort) => (
                   <option key={sort} value={sort}>
-                    {sortLabels[sort]}
+                    {words.sortLabels[sort]}
                   </option>
                 ))}
               </select>
@@ -145,7 +144,7 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
         </form>
       </details>
       <p className="cm-status" role="status">
-        {greyedStatus(filters, props.greyed, props.total)}
+        {greyedStatus(filters, props.greyed, props.total, words)}
       </p>
     </section>
   );

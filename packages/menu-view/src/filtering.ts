@@ -18,7 +18,7 @@ import {
   sortChoices,
 } from '@carte/domain';
 import { allergenNames, showsAllergens } from './labelling.ts';
-import { englishWords, type MenuWords, texts } from './texts.ts';
+import { englishWords, type MenuWords } from './texts.ts';
 
 /**
  * What the diner's filter panel offers on one menu (doc 3 §2.7, decisions "Schedules and filters"):
@@ -184,16 +184,16 @@ export function readFilterForm(form: HTMLFormElement): DinerFilterState {
   };
 }
 
-const reasonText = (reason: FilterReason): string => {
+const reasonText = (reason: FilterReason, words: MenuWords): string => {
   switch (reason.kind) {
     case 'diet':
-      return texts.reasonDiet(reason.name);
+      return words.reasonDiet(reason.name);
     case 'foodType':
-      return texts.reasonFoodType(reason.name);
+      return words.reasonFoodType(reason.name);
     case 'include':
-      return texts.reasonInclude(reason.name);
+      return words.reasonInclude(reason.name);
     default:
-      return texts.reasonExclude(reason.name);
+      return words.reasonExclude(reason.name);
   }
 };
 
@@ -212,12 +212,18 @@ export const greyedNote = (match: DishMatch | DinerMatch, words: MenuWords = eng
   if (!match.greyed) return null;
   const parts: string[] = [];
   if ('allergen' in match && match.allergen) parts.push(allergenReasonText(match.allergen, words));
-  if (match.reasons.length > 0) parts.push(`${words.notForYou} ${match.reasons.map(reasonText).join(', ')}`);
+  if (match.reasons.length > 0)
+    parts.push(`${words.notForYou} ${match.reasons.map((reason) => reasonText(reason, words)).join(', ')}`);
   return parts.join(' · ');
 };
 
 /** The filter bar's status line: how many dishes are greyed, when a filter (not only a sort) is on. */
-export const greyedStatus = (state: DinerFilterState, greyed: number, total: number): string | null =>
-  activeFilterCount(state) - (state.sort ? 1 : 0) > 0 ? texts.greyedCount(greyed, total) : null;
+export const greyedStatus = (
+  state: DinerFilterState,
+  greyed: number,
+  total: number,
+  words: MenuWords = englishWords,
+): string | null =>
+  activeFilterCount(state) - (state.sort ? 1 : 0) > 0 ? words.greyedCount(greyed, total) : null;
 
 export type { FilterReason };

@@ -7,7 +7,7 @@ import {
   type PublicMenu,
   type PublicRestaurant,
 } from '@carte/domain';
-import { englishWords, type MenuWords, texts } from './texts.ts';
+import { englishWords, type MenuWords } from './texts.ts';
 
 /**
  * What the diner reads of the restaurant's labelling rules (issue 23 §3–4). JSX-free: the page's
@@ -83,10 +83,14 @@ export const optionAllergenText = (
  * A dish's calories as its rules say: England's "310 kcal per 350 g" (the portion named), the US
  * chain rule's and everyone else's "310 cal".
  */
-export const calorieText = (dish: Pick<PublicDish, 'calories' | 'portion'>, labelling: Labelling) => {
+export const calorieText = (
+  dish: Pick<PublicDish, 'calories' | 'portion'>,
+  labelling: Labelling,
+  words: MenuWords = englishWords,
+) => {
   if (dish.calories === null) return null;
-  if (labelling.calories === 'england') return texts.kcal(dish.calories, dish.portion);
-  return texts.calories(dish.calories);
+  if (labelling.calories === 'england') return words.kcal(dish.calories, dish.portion);
+  return words.calories(dish.calories);
 };
 
 /** The sentences the page shows once, in their exact wording (calorie statements, state notice). */

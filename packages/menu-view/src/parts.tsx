@@ -262,7 +262,7 @@ type Labelling = PublicRestaurant['labelling'];
 
 const factsOf = (dish: PublicDish, labelling: Labelling, words: MenuWords): string[] =>
   [
-    calorieText(dish, labelling),
+    calorieText(dish, labelling, words),
     dish.alcoholPercentage ? words.alcohol(dish.alcoholPercentage) : null,
   ].filter((fact): fact is string => fact !== null);
 

@@ -154,6 +154,16 @@ export interface MenuWords extends Omit<typeof texts, keyof ReturnType<typeof pu
   greyedContains: (names: string) => string;
   greyedMayContain: (names: string) => string;
   greyedUnknown: string;
+  greyedCount: (count: number, total: number) => string;
+  reasonDiet: (name: string) => string;
+  reasonFoodType: (name: string) => string;
+  reasonInclude: (name: string) => string;
+  reasonExclude: (name: string) => string;
+  notOpenYet: (menu: string, time: string) => string;
+  sortLabels: Record<keyof typeof sortLabels, string>;
+  calories: (value: number) => string;
+  kcal: (value: number, portion: string | null) => string;
+  alcohol: (value: number) => string;
   /** An allergen's short word ("Gluten", "Fruits à coque"). */
   allergen: (key: AllergenKey) => string;
 }

@@ -40,6 +40,12 @@ describe('the public words catalogue', () => {
     expect(menuWords('fr').allergen('nuts')).toBe('Fruits à coque');
     // A word the catalogue does not hold yet stays English.
     expect(menuWords('fr').notifySubject).toBe(menuWords('en').notifySubject);
+    // The filter panel's count, reasons and sorts, and the units, read in the language too.
+    expect(menuWords('fr').greyedCount(2, 5)).toBe('2 plats sur 5 ne correspondent pas à vos filtres.');
+    expect(menuWords('de').reasonFoodType('Nüsse')).toBe('enthält Nüsse');
+    expect(menuWords('es').sortLabels['price-asc']).toBe('Precio: de menor a mayor');
+    expect(menuWords('fr').kcal(310, '350 g')).toBe('310 kcal pour 350 g');
+    expect(menuWords('en').calories(310)).toBe('310 cal');
   });
 });
 

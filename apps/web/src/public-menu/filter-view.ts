@@ -49,6 +49,7 @@ export function filteredMenu(
   const menu = data.menus.find((entry) => entry._id === menuId);
   if (!menu) return null;
   const filters = effectiveFilters(wanted, filterChoices(data.restaurant, menu));
+  const words = menuWords(data.language?.served ?? null);
   let total = 0;
   let greyed = 0;
   const categories = menu.categories
@@ -62,7 +63,7 @@ export function filteredMenu(
         return {
           id: dish._id,
           greyed: match.greyed,
-          note: greyedNote(match, menuWords(data.language?.served ?? null)),
+          note: greyedNote(match, words),
           href: viewHref({ kind: 'dish', menuId, dishId: dish._id }, links, filters),
         };
       }),
@@ -72,7 +73,7 @@ export function filteredMenu(
     href: viewHref({ kind: 'menu', menuId }, links, filters),
     clearHref: viewHref({ kind: 'menu', menuId }, links),
     count: activeFilterCount(filters),
-    status: greyedStatus(filters, greyed, total),
+    status: greyedStatus(filters, greyed, total, words),
     categories,
   };
 }
