@@ -365,3 +365,44 @@ describe('QR codes and cards in a language (issue 24 §6)', () => {
     expect(cards.headers['content-type']).toContain('application/pdf');
   });
 });
+
+describe('dietary tags and filters in the diner’s language', () => {
+  it('shows a tag by its translated label while filters keep matching its name', async () => {
+    const owner = await ownerWithToken(t);
+    const { token } = owner;
+    const id = owner.restaurant.id;
+    const menu = await ok<Menu>(token, 'POST', '/api/menus', { name: 'Dinner' });
+    const mains = await ok<Category>(token, 'POST', '/api/categories', { name: 'Mains', menu: menu._id });
+    await ok(token, 'POST', '/api/dishes/update-dietary', { name: 'Fiery', type: 'other' });
+    await ok<Dish>(token, 'POST', '/api/dishes', {
+      name: 'Chili',
+      price: '12',
+      category: mains._id,
+      dietaryConsiderations: {
+        selected: { diets: [], foodTypes: [], other: ['Fiery'] },
+        admin: { diets: [], foodTypes: [], other: [] },
+      },
+    });
+    await ok(token, 'PUT', `/api/menus/${menu._id}`, { name: 'Dinner', draft: false });
+    await db()
+      .update(restaurants)
+      .set({
+        languages: { default: 'en', others: ['fr'] },
+        translations: { fr: { 'dietary.Fiery': made('Épicé', 'Fiery') } },
+      })
+      .where(eq(restaurants.id, id));
+
+    const french = await t.call<CustomerMenu>({
+      method: 'GET',
+      url: `/api/menus/customer?restaurantId=${id}&lang=fr`,
+    });
+    expect(french.body.message.language?.labels).toEqual({ Fiery: 'Épicé' });
+    // The dish keeps the tag's name: the diner's filters match on it.
+    expect(french.body.message.menus[0]?.categories[0]?.dishes[0]?.dietary.other).toEqual(['Fiery']);
+    const page = await get(`/menu/${id}?lang=fr`);
+    expect(page.body).toContain('Épicé');
+    const english = await get(`/menu/${id}?lang=en`);
+    expect(english.body).not.toContain('Épicé');
+    expect(english.body).toContain('Fiery');
+  });
+});

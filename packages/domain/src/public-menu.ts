@@ -139,7 +139,15 @@ export const customerMenuSchema = z.object({
    * The language served and those the restaurant offers (issue 24), when it offers more than one:
    * the page's `<html lang>`, its language switch, and the `?lang=` its links keep.
    */
-  language: z.object({ served: z.string(), default: z.string(), others: z.array(z.string()) }).optional(),
+  language: z
+    .object({
+      served: z.string(),
+      default: z.string(),
+      others: z.array(z.string()),
+      /** The restaurant's dietary tags and filter names as the served language reads them (name → label). */
+      labels: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
 });
 export type CustomerMenu = z.infer<typeof customerMenuSchema>;
 

@@ -101,6 +101,7 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
             legend={words.filterDiets}
             name="diet"
             options={choices.diets}
+            label={words.label}
             selected={filters.diets}
             onChange={handleChange}
           />
@@ -108,6 +109,7 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
             legend={words.filterAvoid}
             name="avoid"
             options={choices.foodTypes}
+            label={words.label}
             selected={filters.foodTypes}
             onChange={handleChange}
           />
@@ -115,6 +117,7 @@ export function FilterPanel(props: { page: MenuPage; total: number; greyed: numb
             legend={words.filterPreferences}
             name="f"
             options={choices.customFilters}
+            label={words.label}
             selected={filters.customFilters}
             onChange={handleChange}
           />

@@ -187,13 +187,13 @@ export function readFilterForm(form: HTMLFormElement): DinerFilterState {
 const reasonText = (reason: FilterReason, words: MenuWords): string => {
   switch (reason.kind) {
     case 'diet':
-      return words.reasonDiet(reason.name);
+      return words.reasonDiet(words.label(reason.name));
     case 'foodType':
-      return words.reasonFoodType(reason.name);
+      return words.reasonFoodType(words.label(reason.name));
     case 'include':
-      return words.reasonInclude(reason.name);
+      return words.reasonInclude(words.label(reason.name));
     default:
-      return words.reasonExclude(reason.name);
+      return words.reasonExclude(words.label(reason.name));
   }
 };
 

@@ -27,7 +27,7 @@ export { SocialIcon } from './parts.tsx';
 export { PublicMenuApp } from './public-menu-app.tsx';
 export { DeadLinkPage } from './screens.tsx';
 export { menuPageCss, menuViewCss } from './styles.ts';
-export { englishWords, type MenuWords, menuWords, sortLabels, texts } from './texts.ts';
+export { englishWords, type MenuWords, menuWords, sortLabels, texts, withLabels } from './texts.ts';
 export {
   cleanFontName,
   contrastRatio,

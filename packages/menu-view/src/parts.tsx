@@ -230,13 +230,13 @@ interface Badge {
 }
 
 const badgesOf = ({ dietary }: PublicDish, words: MenuWords): Badge[] => [
-  ...dietary.diets.map((name) => ({ name, kind: 'diet' as const, label: name })),
+  ...dietary.diets.map((name) => ({ name, kind: 'diet' as const, label: words.label(name) })),
   ...dietary.foodTypes.map((name) => ({
     name,
     kind: 'food' as const,
-    label: `${words.contains} ${name.toLowerCase()}`,
+    label: `${words.contains} ${words.label(name).toLowerCase()}`,
   })),
-  ...dietary.other.map((name) => ({ name, kind: 'other' as const, label: name })),
+  ...dietary.other.map((name) => ({ name, kind: 'other' as const, label: words.label(name) })),
 ];
 
 function BadgeList(props: { badges: Badge[] }) {

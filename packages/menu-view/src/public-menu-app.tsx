@@ -8,7 +8,7 @@ import { MenuScreen } from './menu-screen.tsx';
 import type { MenuPage, Page } from './page.ts';
 import { cx } from './parts.tsx';
 import { ChooserScreen, EmptyScreen, MenuNotFoundScreen, PrintScreen } from './screens.tsx';
-import { menuWords } from './texts.ts';
+import { menuWords, withLabels } from './texts.ts';
 import { neutralTheme, resolveTheme, type TemplateKind } from './theme.ts';
 import type { PublicMenuAppProps } from './types.ts';
 import { linkLanguage } from './urls.ts';
@@ -88,7 +88,10 @@ export function PublicMenuApp(props: PublicMenuAppProps) {
     [data, view, filters, baseUrl, mapId, onNavigate, onFiltersChange, embedded],
   );
   // The page's own words in the language served (issue 24).
-  const words = useMemo(() => menuWords(data.language?.served ?? null), [data.language?.served]);
+  const words = useMemo(
+    () => withLabels(menuWords(data.language?.served ?? null), data.language?.labels),
+    [data.language?.served, data.language?.labels],
+  );
 
   return (
     <WordsContext.Provider value={words}>

@@ -164,6 +164,8 @@ export interface MenuWords extends Omit<typeof texts, keyof ReturnType<typeof pu
   calories: (value: number) => string;
   kcal: (value: number, portion: string | null) => string;
   alcohol: (value: number) => string;
+  /** A dietary tag's or filter's label in the served language (the name itself when untranslated). */
+  label: (name: string) => string;
   /** An allergen's short word ("Gluten", "Fruits à coque"). */
   allergen: (key: AllergenKey) => string;
 }
@@ -180,6 +182,7 @@ export function menuWords(lang?: string | null): MenuWords {
     ...texts,
     ...catalogue,
     lang: key,
+    label: (name: string) => name,
     greyedContains: english
       ? allergenWords.greyedContains
       : (names: string) => `${catalogue.contains} ${names}`,
@@ -197,3 +200,12 @@ export function menuWords(lang?: string | null): MenuWords {
 
 /** The English words, the default of every component and helper. */
 export const englishWords: MenuWords = menuWords('en');
+
+/** The words with the restaurant's own labels for its dietary tags and filters (issue 24). */
+export function withLabels(
+  words: MenuWords,
+  labels: Readonly<Record<string, string>> | undefined,
+): MenuWords {
+  if (!labels || Object.keys(labels).length === 0) return words;
+  return { ...words, label: (name: string) => labels[name] ?? name };
+}

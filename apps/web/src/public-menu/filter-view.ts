@@ -15,6 +15,7 @@ import {
   matchDish,
   menuWords,
   viewHref,
+  withLabels,
 } from '@carte/menu-view';
 
 export interface DishLook {
@@ -49,7 +50,7 @@ export function filteredMenu(
   const menu = data.menus.find((entry) => entry._id === menuId);
   if (!menu) return null;
   const filters = effectiveFilters(wanted, filterChoices(data.restaurant, menu));
-  const words = menuWords(data.language?.served ?? null);
+  const words = withLabels(menuWords(data.language?.served ?? null), data.language?.labels);
   let total = 0;
   let greyed = 0;
   const categories = menu.categories

@@ -109,9 +109,21 @@ export function translateCustomer(
   };
   const { restaurant } = customer;
   const filter = restaurant.filterOptions;
+  // Dietary tags and filter names keep their names (filters match on them); the page shows labels.
+  const labels: Record<string, string> = {};
+  for (const [field, entry] of Object.entries(translations.restaurant?.[lang] ?? {})) {
+    const name = field.startsWith('dietary.')
+      ? field.slice('dietary.'.length)
+      : field.startsWith('filter.name.')
+        ? field.slice('filter.name.'.length)
+        : null;
+    if (name === null) continue;
+    const label = translatedText(translations.restaurant, lang, field, name, options);
+    if (label !== name && entry.text) labels[name] = label;
+  }
   return {
     ...customer,
-    language,
+    language: Object.keys(labels).length ? { ...language, labels } : language,
     restaurant: {
       ...restaurant,
       description: text('restaurant', 'description', restaurant.description),
