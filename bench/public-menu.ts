@@ -23,6 +23,10 @@
  * It prints PASS or FAIL per target and exits 0 either way (1 only when it could not run).
  * With DATABASE_URL it creates (and drops) a database of its own on that server; without it, an
  * embedded PostgreSQL in a temporary folder.
+ *
+ * BENCH_LANGUAGES=en,fr,es (issue 24) gives both restaurants those languages (the first the default)
+ * and a translation of every menu, category and dish name and description into the others, and
+ * measures the pages in the second language (`&lang=`): a page carries one language only.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,9 +35,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { menuPageCss } from '@carte/menu-view';
 import * as chromeLauncher from 'chrome-launcher';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
-import { menus, restaurants } from '../apps/server/src/db/schema.ts';
+import { categories, dishes, menus, restaurants } from '../apps/server/src/db/schema.ts';
 import { seedDemo } from '../apps/server/src/features/demo/demo-seed.ts';
 import { writeLargeRestaurant } from '../apps/server/test/large-restaurant.ts';
 import { buildBenchApp, startBenchRuntime } from './bench-runtime.ts';
@@ -276,7 +280,44 @@ async function main() {
       .select({ id: menus.id })
       .from(menus)
       .where(and(eq(menus.restaurantId, demo!.id), eq(menus.name, 'Lunch')));
-    const demoUrl = `/menu/${demo!.id}?menu=${demoLunch!.id}`;
+    const languages = (process.env.BENCH_LANGUAGES ?? '')
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean);
+    const served = languages[1];
+    if (served) {
+      const ids = [demo!.id, large.restaurantId];
+      await db
+        .update(restaurants)
+        .set({ languages: { default: languages[0], others: languages.slice(1) } as never })
+        .where(inArray(restaurants.id, ids));
+      // Every name and description translated into each other language ("[fr] Lunch"), made from
+      // the current source, so every field reads translated.
+      const field = (column: string) =>
+        sql.raw(
+          `case when ${column} = '' then '{}'::jsonb else jsonb_build_object('${column}', jsonb_build_object('text', '[' || l || '] ' || ${column}, 'source', ${column})) end`,
+        );
+      const translated = (fields: string[]) =>
+        sql`(select coalesce(jsonb_object_agg(l, ${sql.join(
+          fields.map((column) => field(column)),
+          sql` || `,
+        )}), '{}'::jsonb) from unnest(${languages.slice(1)}::text[]) as l)`;
+      await db
+        .update(menus)
+        .set({ translations: translated(['name', 'description']) as never })
+        .where(inArray(menus.restaurantId, ids));
+      await db
+        .update(categories)
+        .set({ translations: translated(['name']) as never })
+        .where(inArray(categories.restaurantId, ids));
+      await db
+        .update(dishes)
+        .set({ translations: translated(['name', 'description']) as never })
+        .where(inArray(dishes.restaurantId, ids));
+      console.log(`Languages: ${languages.join(', ')}; pages measured in ${served}`);
+    }
+    const langQuery = served ? `&lang=${served}` : '';
+    const demoUrl = `/menu/${demo!.id}?menu=${demoLunch!.id}${langQuery}`;
 
     // ---- page weight ----
     const sizeOf = async (url: string) => {
@@ -304,8 +345,10 @@ async function main() {
       };
     };
     const demoPage = await sizeOf(demoUrl);
-    const largeChooser = await sizeOf(`/menu/${large.restaurantId}`);
-    const largeMenu = await sizeOf(`/menu/${large.restaurantId}?menu=${large.firstMenuId}`);
+    const largeChooser = await sizeOf(`/menu/${large.restaurantId}${served ? `?lang=${served}` : ''}`);
+    const largeMenu = await sizeOf(`/menu/${large.restaurantId}?menu=${large.firstMenuId}${langQuery}`);
+    if (served && !largeMenu.body.toString().includes(`[${served}] `))
+      throw new Error(`the large menu page is not in ${served}`);
     const css = Buffer.from(menuPageCss);
     const fonts = /@font-face\{[^}]*\}/g;
     console.log('\nPage weight (brotli as sent; gzip level 6; raw)');
