@@ -406,3 +406,39 @@ describe('dietary tags and filters in the diner’s language', () => {
     expect(english.body).toContain('Fiery');
   });
 });
+
+describe('the platform’s dietary tags', () => {
+  it('are listed for translation once a dish carries one, and read translated on the page', async () => {
+    const owner = await ownerWithToken(t);
+    const { token } = owner;
+    const id = owner.restaurant.id;
+    const menu = await ok<Menu>(token, 'POST', '/api/menus', { name: 'Dinner' });
+    const mains = await ok<Category>(token, 'POST', '/api/categories', { name: 'Mains', menu: menu._id });
+    await ok<Dish>(token, 'POST', '/api/dishes', {
+      name: 'Curry',
+      price: '12',
+      category: mains._id,
+      dietaryConsiderations: {
+        selected: { diets: [], foodTypes: [], other: [] },
+        admin: { diets: ['Vegan'], foodTypes: [], other: [] },
+      },
+    });
+    await ok(token, 'PUT', `/api/menus/${menu._id}`, { name: 'Dinner', draft: false });
+    await ok(token, 'POST', '/api/restaurants/update', { languages: { default: 'en', others: ['fr'] } });
+
+    const list = await ok<{ items: { kind: string; field: string; source: string }[] }>(
+      token,
+      'GET',
+      '/api/translations/fr',
+    );
+    expect(list.items.find((row) => row.field === 'dietary.Vegan')).toMatchObject({
+      kind: 'restaurant',
+      source: 'Vegan',
+    });
+    await ok(token, 'PUT', '/api/translations/fr', {
+      items: [{ kind: 'restaurant', id, field: 'dietary.Vegan', text: 'Végétalien' }],
+    });
+    const page = await get(`/menu/${id}?lang=fr`);
+    expect(page.body).toContain('Végétalien');
+  });
+});

@@ -108,13 +108,16 @@ export function presentLanguages(stored: unknown): Restaurant['languages'] {
  * The restaurant's texts a diner reads, per translation key (issue 24): description, call to action,
  * filter card, and the labels of its own dietary tags.
  */
-export function restaurantSources(row: RestaurantRow): Record<string, string> {
+export function restaurantSources(
+  row: RestaurantRow,
+  dietaryNames?: readonly string[],
+): Record<string, string> {
   const filterOptions = row.filterOptions ? filterOptionsSchema.safeParse(row.filterOptions) : null;
   return translationSources.restaurant({
     description: row.description,
     cta: row.cta,
     filterOptions: filterOptions?.success ? filterOptions.data : null,
-    dietaryNames: [
+    dietaryNames: dietaryNames ?? [
       ...(row.dietary.diets ?? []),
       ...(row.dietary.foodTypes ?? []),
       ...(row.dietary.other ?? []),

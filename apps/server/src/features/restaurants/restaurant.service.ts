@@ -19,6 +19,7 @@ import type { UploadedFile } from '../../core/uploaded-file.ts';
 import type { Db } from '../../db/connect.ts';
 import { scopeOf } from '../../db/restaurant-scope.ts';
 import { media, restaurants } from '../../db/schema.ts';
+import { dietaryTagNames } from '../../db/translation-languages.ts';
 import { readIngredientDeclarations } from '../allergens/index.ts';
 import { type CustomizationService, presentCustomization } from '../customizations/index.ts';
 import { sanitizeRichText } from '../dishes/index.ts';
@@ -157,7 +158,7 @@ export function createRestaurantService(deps: RestaurantServiceDeps) {
         set.translations = mergeTranslations(
           existing.translations,
           sanitizedDescription(input.translations),
-          restaurantSources(after),
+          restaurantSources(after, await dietaryTagNames(db, scope.restaurantId, after.dietary)),
           presentLanguages(after.languages).others,
         );
       }

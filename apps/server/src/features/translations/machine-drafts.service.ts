@@ -24,6 +24,7 @@ import {
   menus,
   restaurants,
 } from '../../db/schema.ts';
+import { dietaryTagNames } from '../../db/translation-languages.ts';
 import { sanitizeRichText } from '../dishes/index.ts';
 
 type Executor = Db | Tx;
@@ -128,7 +129,7 @@ async function readTexts(executor: Executor, restaurantId: string, lock: boolean
   );
   const texts: Texts[] = [];
   for (const row of restaurantRows) {
-    const dietaryNames = [...row.dietary.diets, ...row.dietary.foodTypes, ...row.dietary.other];
+    const dietaryNames = await dietaryTagNames(executor, row.id, row.dietary);
     texts.push({
       kind: 'restaurant',
       id: row.id,

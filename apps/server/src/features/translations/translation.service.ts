@@ -36,6 +36,7 @@ import {
   menus,
   restaurants,
 } from '../../db/schema.ts';
+import { dietaryTagNames } from '../../db/translation-languages.ts';
 
 export interface TranslationServiceDeps {
   db: Db;
@@ -208,7 +209,7 @@ export function createTranslationService(deps: TranslationServiceDeps) {
         description: restaurant.description,
         cta: restaurant.cta,
         filterOptions: restaurant.filterOptions as never,
-        dietaryNames: [...dietary.diets, ...dietary.foodTypes, ...dietary.other],
+        dietaryNames: await dietaryTagNames(db, restaurant.id, dietary),
       }),
       stored: restaurant.translations,
       menus: [],
