@@ -301,7 +301,7 @@ async function main() {
         sql`(select coalesce(jsonb_object_agg(l, ${sql.join(
           fields.map((column) => field(column)),
           sql` || `,
-        )}), '{}'::jsonb) from unnest(${languages.slice(1)}::text[]) as l)`;
+        )}), '{}'::jsonb) from unnest(string_to_array(${languages.slice(1).join(',')}, ',')) as l)`;
       await db
         .update(menus)
         .set({ translations: translated(['name', 'description']) as never })
