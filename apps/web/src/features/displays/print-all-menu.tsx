@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { isApiError } from '../../api/api-error.ts';
 import { qrApi } from '../../api/qr.api.ts';
 import { notifyError } from '../../ui/notify.ts';
-import { saveFile } from '../sharing/index.ts';
+import { saveFile } from '../../ui/save-file.ts';
 
 const sheets: { paper: QrPaper; perPage: 1 | 4; label: string }[] = [
   { paper: 'a4', perPage: 4, label: 'A4 · 4 cards per sheet' },

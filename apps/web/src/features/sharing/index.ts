@@ -9,4 +9,3 @@ export { QrCardPreview, QrCodeImage } from './qr-card-preview.tsx';
 export { QrCodeModal } from './qr-code-modal.tsx';
 export { QrDownloadMenu } from './qr-download-menu.tsx';
 export { QrSection, type QrSectionProps, type QrSectionValue, qrSectionErrors } from './qr-section.tsx';
-export { saveFile } from './save-file.ts';

@@ -14,8 +14,9 @@ import { isApiError } from '../../api/api-error.ts';
 import { useRecordShared } from '../../api/getting-started.api.ts';
 import { qrApi } from '../../api/qr.api.ts';
 import { notifyError } from '../../ui/notify.ts';
+import { saveFile } from '../../ui/save-file.ts';
 import { useMenuLanguages } from './menu-language.tsx';
-import { defaultPaper, saveFile } from './save-file.ts';
+import { defaultPaper } from './save-file.ts';
 
 const codes: { format: QrImageFormat; label: string; hint: string }[] = [
   { format: 'png', label: 'PNG image', hint: 'qrcode.png' },

@@ -19,7 +19,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconFileDownload, IconFileUpload, IconLanguage } from '@tabler/icons-react';
+import { IconFileUpload, IconLanguage } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import {
@@ -28,8 +28,8 @@ import {
   useTranslationList,
   useTranslationSummary,
 } from '../../api/translations.api.ts';
+import { DownloadButton } from '../../ui/download-button.tsx';
 import { formatCount } from '../../ui/format.ts';
-import { notifyFailure } from '../../ui/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { TranslateMissingButton } from './translate-missing-button.tsx';
 import { groupTranslations, rowKey, type TranslationFilter, withSavedStates } from './translation-groups.ts';
@@ -206,34 +206,13 @@ function TranslationsScreen({ lang }: { lang: string }) {
 }
 
 function ExportButton({ lang, format }: { lang: string; format: 'csv' | 'xliff' }) {
-  const [busy, setBusy] = useState(false);
-  const exportFile = async () => {
-    setBusy(true);
-    try {
-      const blob = await translationsApi.exportFile(lang, format);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `translations-${lang}.${format}`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 30_000);
-    } catch (error) {
-      notifyFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      variant="default"
-      leftSection={<IconFileDownload size={16} />}
-      loading={busy}
-      onClick={() => void exportFile()}
+    <DownloadButton
+      fetchFile={() => translationsApi.exportFile(lang, format)}
+      fileName={`translations-${lang}.${format}`}
     >
       Export {format === 'csv' ? 'CSV' : 'XLIFF'}
-    </Button>
+    </DownloadButton>
   );
 }
 
