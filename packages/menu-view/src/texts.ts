@@ -1,4 +1,11 @@
-import { type AllergenKey, allergenOf, allergenWords, messages, publicWords } from '@carte/domain';
+import {
+  type AllergenKey,
+  allergenOf,
+  allergenWords,
+  messages,
+  type PublicWords,
+  publicWords,
+} from '@carte/domain';
 /**
  * The diner-facing texts of the public menu. The specification's own wording (doc 2 §2, §4, §8) is
  * kept word for word; the rest is ours. Kept in one place so the server page, the hydration script
@@ -97,73 +104,11 @@ export const socialLabels: Record<string, string> = {
  * English `texts`, so a word the catalogue does not hold yet stays English. The components read them
  * from the page (`useWords`, words-context.ts); JSX-free helpers take them as an argument.
  */
-export interface MenuWords extends Omit<typeof texts, keyof ReturnType<typeof publicWords>> {
+export interface MenuWords extends Omit<typeof texts, keyof PublicWords>, Omit<PublicWords, 'allergens'> {
   lang: string;
-  chooseMenu: string;
-  noPublishedMenus: string;
-  askToPublish: string;
-  notifyOwner: string;
-  noMenuNow: string;
-  noDishes: string;
-  openNow: string;
-  nothingOpenNow: string;
-  dishNotFound: string;
-  menuNotFound: string;
-  deadLinkLede: string;
-  deadLinkHint: string;
-  selectMenuToPrint: string;
-  backToMenu: (menu: string) => string;
-  allMenus: string;
-  menus: string;
-  categories: string;
-  skipToMenu: string;
-  ingredients: string;
-  contains: string;
-  included: string;
-  viewDish: string;
-  filters: string;
-  filterDiets: string;
-  filterAvoid: string;
-  filterPreferences: string;
-  sortBy: string;
-  sortMenuOrder: string;
-  apply: string;
-  clearFilters: string;
-  notForYou: string;
-  reportIssue: string;
-  reportIntro: string;
-  sendInquiry: string;
-  pricesNote: string;
-  poweredBy: string;
-  printMenu: string;
-  print: string;
-  expiresIn: (minutes: number) => string;
-  nextStartsAt: (menu: string, time: string) => string;
-  switchTo: (menu: string) => string;
-  switching: string;
-  closeBanner: string;
-  switchFailed: string;
-  followUs: string;
-  language: string;
-  colon: string;
-  allergenHeading: string;
-  mayContain: string;
-  allergenNone: string;
-  allergenNotDeclared: string;
-  avoidAllergens: string;
   greyedContains: (names: string) => string;
   greyedMayContain: (names: string) => string;
   greyedUnknown: string;
-  greyedCount: (count: number, total: number) => string;
-  reasonDiet: (name: string) => string;
-  reasonFoodType: (name: string) => string;
-  reasonInclude: (name: string) => string;
-  reasonExclude: (name: string) => string;
-  notOpenYet: (menu: string, time: string) => string;
-  sortLabels: Record<keyof typeof sortLabels, string>;
-  calories: (value: number) => string;
-  kcal: (value: number, portion: string | null) => string;
-  alcohol: (value: number) => string;
   /** A dietary tag's or filter's label in the served language (the name itself when untranslated). */
   label: (name: string) => string;
   /** An allergen's short word ("Gluten", "Fruits à coque"). */
